@@ -1,0 +1,77 @@
+import type { GameModule, Seat } from './game.ts';
+import { err, ok, type Result } from './result.ts';
+
+/** One accepted intent as recorded in the replay log. */
+export interface LoggedIntent<Intent> {
+  readonly actor: Seat;
+  readonly intent: Intent;
+  readonly at: number;
+}
+
+/** A running game: the replayable inputs plus the current state and its version. */
+export interface Match<Config, State, Intent> {
+  readonly config: Config;
+  readonly players: number;
+  readonly seed: string;
+  readonly state: State;
+  /** Number of intents applied so far; every view carries it and every intent must quote it. */
+  readonly version: number;
+  readonly log: readonly LoggedIntent<Intent>[];
+}
+
+export function startMatch<Config, State, Intent, View>(
+  game: GameModule<Config, State, Intent, View>,
+  config: Config,
+  players: number,
+  seed: string,
+): Match<Config, State, Intent> {
+  return { config, players, seed, state: game.setup(config, players, seed), version: 0, log: [] };
+}
+
+/**
+ * Generic checks every game gets before its own rules run: the game is not over,
+ * the seat exists, the intent was made from the current view, and the seat may act now.
+ */
+export function submitIntent<Config, State, Intent, View>(
+  game: GameModule<Config, State, Intent, View>,
+  match: Match<Config, State, Intent>,
+  actor: Seat,
+  intent: Intent,
+  version: number,
+  now: number,
+): Result<Match<Config, State, Intent>> {
+  if (game.outcome(match.state) !== null) return err('GAME_OVER', 'The game is over.');
+  if (!Number.isInteger(actor) || actor < 0 || actor >= match.players)
+    return err('NOT_A_PLAYER', 'Only seated players can play.', { actor });
+  if (version !== match.version)
+    return err('STALE_VERSION', 'The table changed before your move arrived; look again and retry.', {
+      expected: match.version,
+      received: version,
+    });
+  if (!game.actors(match.state).includes(actor)) return err('NOT_YOUR_TURN', 'It is not your turn.');
+  const applied = game.apply(match.state, actor, intent, now);
+  if (!applied.ok) return applied;
+  return ok({
+    ...match,
+    state: applied.value,
+    version: match.version + 1,
+    log: [...match.log, { actor, intent, at: now }],
+  });
+}
+
+/** Rebuilds a match from its inputs; throws if a logged intent is refused (a broken replay). */
+export function replay<Config, State, Intent, View>(
+  game: GameModule<Config, State, Intent, View>,
+  config: Config,
+  players: number,
+  seed: string,
+  log: readonly LoggedIntent<Intent>[],
+): Match<Config, State, Intent> {
+  let match = startMatch(game, config, players, seed);
+  for (const entry of log) {
+    const result = submitIntent(game, match, entry.actor, entry.intent, match.version, entry.at);
+    if (!result.ok) throw new Error(`replay refused intent ${match.version}: ${result.error.code}`);
+    match = result.value;
+  }
+  return match;
+}

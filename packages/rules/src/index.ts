@@ -1,0 +1,7 @@
+export * from './core/result.ts';
+export * from './core/prng.ts';
+export * from './core/cards.ts';
+export * from './core/game.ts';
+export * from './core/engine.ts';
+export { cassino } from './cassino/index.ts';
+export type { CassinoState } from './cassino/index.ts';

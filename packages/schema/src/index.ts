@@ -1,0 +1,4 @@
+export * from './common.ts';
+export * from './protocol.ts';
+export * from './cassino.ts';
+export * from './games.ts';

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { DisplayNameSchema, SeatSchema } from './common.ts';
+
+/** Options a client passes when creating or joining a room. Game options are validated per game. */
+export const JoinOptionsSchema = z.object({
+  name: DisplayNameSchema,
+  /** Join as a spectator even if a seat is free. */
+  spectate: z.boolean().default(false),
+  /** Game options, only read when the room is created. */
+  options: z.unknown().optional(),
+  /** Deterministic deal for tests; honoured only when the server runs with ALLOW_TEST_SEEDS=1. */
+  seed: z.string().max(64).optional(),
+  /** Per-tab secret (kept in sessionStorage) that lets a reloaded tab take back its seat. */
+  token: z.string().min(16).max(64),
+});
+export type JoinOptions = z.infer<typeof JoinOptionsSchema>;
+
+/** Client → server, sent with `room.request('intent', …)`. `intent` is validated by the game's schema. */
+export const IntentMessageSchema = z.object({
+  version: z.number().int().min(0),
+  intent: z.unknown(),
+});
+export type IntentMessage = z.infer<typeof IntentMessageSchema>;
+
+/** Client → server, sent with `room.request('lobby', …)`. */
+export const LobbyActionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('setName'), name: DisplayNameSchema }),
+  z.object({ type: z.literal('setReady'), ready: z.boolean() }),
+  z.object({ type: z.literal('setOptions'), options: z.unknown() }),
+  z.object({ type: z.literal('start') }),
+  z.object({ type: z.literal('kick'), seat: SeatSchema }),
+  z.object({ type: z.literal('rematch') }),
+  /** A spectator takes a free seat while the room is in the lobby. */
+  z.object({ type: z.literal('sit') }),
+  /** A seated player becomes a spectator while the room is in the lobby. */
+  z.object({ type: z.literal('stand') }),
+]);
+export type LobbyAction = z.infer<typeof LobbyActionSchema>;
+
+export const RejectionSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  context: z.record(z.string(), z.unknown()).optional(),
+});
+export type Rejection = z.infer<typeof RejectionSchema>;
+
+/** Server → client reply to every request: accepted, or refused with a reason. */
+export const ReplySchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true) }),
+  z.object({ ok: z.literal(false), error: RejectionSchema }),
+]);
+export type Reply = z.infer<typeof ReplySchema>;
+
+/** Server → client message 'game': this client's view of the game, after every change. */
+export const GameUpdateSchema = z.object({
+  version: z.number().int().min(0),
+  /** The game's view for this client (validated by the game's view schema). */
+  view: z.unknown(),
+  /** Every legal intent for this client right now (empty for spectators and waiting players). */
+  legal: z.array(z.unknown()),
+  /** Seats expected to act now. */
+  actors: z.array(SeatSchema),
+});
+export type GameUpdate = z.infer<typeof GameUpdateSchema>;
+
+/** Server → client message 'notice': room events worth a toast (kicked, rematch started, …). */
+export const NoticeSchema = z.object({
+  kind: z.enum(['kicked', 'info', 'error']),
+  text: z.string(),
+});
+export type Notice = z.infer<typeof NoticeSchema>;
+
+/** Seat/room phase as synchronised in the Colyseus room state. */
+export const RoomPhaseSchema = z.enum(['lobby', 'playing', 'finished']);
+export type RoomPhase = z.infer<typeof RoomPhaseSchema>;
+
+export const SeatInfoSchema = z.object({
+  seat: SeatSchema,
+  /** null while the seat is empty. */
+  name: z.string().nullable(),
+  connected: z.boolean(),
+  ready: z.boolean(),
+});
+export type SeatInfo = z.infer<typeof SeatInfoSchema>;
+
+/** Server → client message 'room': public room info plus who "you" are, after every room change. */
+export const RoomInfoSchema = z.object({
+  code: z.string(),
+  game: z.string(),
+  phase: RoomPhaseSchema,
+  minPlayers: z.number().int(),
+  maxPlayers: z.number().int(),
+  hostSeat: SeatSchema.nullable(),
+  seats: z.array(SeatInfoSchema),
+  spectators: z.array(z.string()),
+  /** The game options in force (validated by the game's options schema). */
+  options: z.unknown(),
+  /** Games won per seat across rematches in this room. */
+  matchWins: z.array(z.number().int()),
+  gameNumber: z.number().int(),
+  you: z.object({ seat: SeatSchema.nullable(), name: z.string() }),
+});
+export type RoomInfo = z.infer<typeof RoomInfoSchema>;
+
+/** HTTP GET /api/rooms/:code — what the join page needs before connecting. */
+export const RoomLookupSchema = z.object({
+  code: z.string(),
+  game: z.string(),
+  phase: RoomPhaseSchema,
+  freeSeats: z.number().int(),
+  players: z.number().int(),
+});
+export type RoomLookup = z.infer<typeof RoomLookupSchema>;
+
+/** Close codes the server uses when it ends a connection on purpose. */
+export const CloseCodes = { kicked: 4100, roomFull: 4101 } as const;

@@ -1,0 +1,19 @@
+/**
+ * `pnpm bench <what>` (or `npm run bench -- <what>`): prints measured figures, asserts nothing.
+ *   rules  random-playout throughput of every game's rules
+ *   room   intent → view latency for concurrent simulated tables against a local server
+ */
+const [what, ...args] = process.argv.slice(2);
+
+const benches: Record<string, () => Promise<void>> = {
+  rules: async () => (await import('./bench-rules.ts')).benchRules(),
+  room: async () => (await import('./bench-room.ts')).benchRoom(args),
+};
+
+const bench = what === undefined ? undefined : benches[what];
+if (bench === undefined) {
+  console.error(`usage: pnpm bench <${Object.keys(benches).join('|')}> [options]`);
+  process.exit(2);
+}
+await bench();
+process.exit(0);

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The whole test suite, from a fresh clone: install, typecheck, lint, format, unit + room tests, e2e.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n=== %s ===\n' "$*"; }
+
+if [ ! -x /usr/bin/chromium ]; then
+  step "installing Debian chromium (needed by the e2e tests)"
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium
+  else
+    sudo apt-get update -q && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium
+  fi
+fi
+
+step "install"
+npx -y pnpm@12.21.0 install --frozen-lockfile
+
+# From here on node_modules/.bin (Node 24, tsc, eslint, …) is first on PATH.
+export PATH="$PWD/node_modules/.bin:$PATH"
+echo "node $(node --version)"
+
+step "typecheck"
+tsc --noEmit -p tsconfig.json
+
+step "lint"
+eslint . --max-warnings 0
+
+step "format"
+prettier --check .
+
+step "unit and room tests"
+vitest run
+
+step "build client"
+npx -y pnpm@12.21.0 --filter @cards/client build
+
+step "e2e (Playwright, Debian chromium)"
+npx -y pnpm@12.21.0 --filter @cards/e2e test
