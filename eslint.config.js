@@ -3,13 +3,33 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 const impureInRules = [
-  { object: 'Math', property: 'random', message: 'Rules are deterministic: use the seeded PRNG kept in state.' },
-  { object: 'Date', property: 'now', message: 'Rules are deterministic: time comes in as the `now` argument.' },
-  { object: 'performance', property: 'now', message: 'Rules are deterministic: time comes in as the `now` argument.' },
+  {
+    object: 'Math',
+    property: 'random',
+    message: 'Rules are deterministic: use the seeded PRNG kept in state.',
+  },
+  {
+    object: 'Date',
+    property: 'now',
+    message: 'Rules are deterministic: time comes in as the `now` argument.',
+  },
+  {
+    object: 'performance',
+    property: 'now',
+    message: 'Rules are deterministic: time comes in as the `now` argument.',
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'e2e/artifacts/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'e2e/artifacts/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

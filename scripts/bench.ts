@@ -1,3 +1,5 @@
+export {};
+
 /**
  * `pnpm bench <what>` (or `npm run bench -- <what>`): prints measured figures, asserts nothing.
  *   rules  random-playout throughput of every game's rules

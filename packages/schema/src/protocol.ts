@@ -113,4 +113,9 @@ export const RoomLookupSchema = z.object({
 export type RoomLookup = z.infer<typeof RoomLookupSchema>;
 
 /** Close codes the server uses when it ends a connection on purpose. */
-export const CloseCodes = { kicked: 4100, roomFull: 4101 } as const;
+export const CloseCodes = {
+  kicked: 4100,
+  roomFull: 4101,
+  /** The same player (same token) opened the room in another tab; this connection was superseded. */
+  replaced: 4102,
+} as const;

@@ -1,0 +1,42 @@
+import { defineRoom, defineServer, type Server } from '@colyseus/core';
+import { WebSocketTransport } from '@colyseus/ws-transport';
+import { configureHttp, DEFAULT_CLIENT_DIST } from './http.ts';
+import { RECONNECT_SECONDS, type ServerRoomOptions } from './room/GameRoom.ts';
+import { GAME_ROOMS, type GameRoomClass } from './rooms/index.ts';
+
+/** Largest WebSocket frame a client may send; game messages are tiny. */
+export const MAX_PAYLOAD_BYTES = 16 * 1024;
+
+export interface AppOptions {
+  /** Honour the `seed` join option (deterministic deals for tests). */
+  allowTestSeeds?: boolean;
+  /** How long a dropped player may reconnect (default 60 s); tests shorten it. */
+  reconnectSeconds?: number;
+  /** Rooms by slug; defaults to every playable game. Tests add their own. */
+  rooms?: Readonly<Record<string, GameRoomClass>>;
+  clientDist?: string;
+  /** Let Colyseus exit the process on SIGINT/SIGTERM (main.ts); off for tests and benches. */
+  handleSignals?: boolean;
+}
+
+/** Builds the Colyseus server with its express routes; call `listen(port, host)` on the result. */
+export function createGameServer(options: AppOptions = {}): Server {
+  // Set every key: these override whatever a client passes in its create options.
+  const serverOptions: ServerRoomOptions = {
+    allowTestSeeds: options.allowTestSeeds === true,
+    reconnectSeconds: options.reconnectSeconds ?? RECONNECT_SECONDS,
+  };
+  const rooms = Object.fromEntries(
+    Object.entries(options.rooms ?? GAME_ROOMS).map(([slug, room]) => [
+      slug,
+      defineRoom(room, serverOptions),
+    ]),
+  );
+  return defineServer({
+    rooms,
+    transport: new WebSocketTransport({ maxPayload: MAX_PAYLOAD_BYTES }),
+    express: (app) => configureHttp(app, options.clientDist ?? DEFAULT_CLIENT_DIST),
+    gracefullyShutdown: options.handleSignals === true,
+    greet: false,
+  });
+}

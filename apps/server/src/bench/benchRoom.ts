@@ -1,0 +1,178 @@
+import { parseArgs } from 'node:util';
+import { randomBytes } from 'node:crypto';
+import { Client, type Room as SdkRoom } from '@colyseus/sdk';
+import type { GameUpdate, JoinOptions, Reply, RoomInfo } from '@cards/schema';
+import { createGameServer } from '../app.ts';
+
+interface BenchConfig {
+  tables: number;
+  seconds: number;
+  port: number;
+  /** Minimum ms between two intents of one client (the room allows 20 messages/s per client). */
+  pace: number;
+}
+
+interface Stats {
+  latencies: number[];
+  accepted: number;
+  refused: Map<string, number>;
+  games: number;
+}
+
+function readConfig(args: string[]): BenchConfig {
+  const { values } = parseArgs({
+    args,
+    options: {
+      tables: { type: 'string', default: '20' },
+      seconds: { type: 'string', default: '10' },
+      port: { type: 'string', default: '42567' },
+      pace: { type: 'string', default: '60' },
+    },
+  });
+  const num = (v: string, min: number, max: number) => Math.min(max, Math.max(min, Number(v) || min));
+  return {
+    tables: num(values.tables, 1, 500),
+    seconds: num(values.seconds, 1, 25),
+    port: num(values.port, 1024, 65535),
+    pace: num(values.pace, 0, 10_000),
+  };
+}
+
+const joinAs = (name: string): JoinOptions => ({
+  name,
+  token: randomBytes(12).toString('hex'),
+  spectate: false,
+});
+
+/** One simulated player: plays a random legal intent whenever it may act, and times the answer. */
+class BenchPlayer {
+  private game: GameUpdate | null = null;
+  private info: RoomInfo | null = null;
+  private pending: { version: number; sentAt: number } | null = null;
+  private nextAllowedAt = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private rematchAsked = 0;
+  stopped = false;
+
+  constructor(
+    readonly room: SdkRoom,
+    private readonly stats: Stats,
+    private readonly pace: number,
+  ) {
+    room.onMessage('game', (g: GameUpdate) => this.onGame(g));
+    room.onMessage('room', (r: RoomInfo) => this.onRoom(r));
+    room.onMessage('notice', () => undefined);
+  }
+
+  private onGame(update: GameUpdate): void {
+    if (this.pending && update.version > this.pending.version) {
+      this.stats.latencies.push(performance.now() - this.pending.sentAt);
+      this.pending = null;
+    }
+    this.game = update;
+    this.schedule(0);
+  }
+
+  private onRoom(info: RoomInfo): void {
+    const seat = info.you.seat;
+    if (info.phase === 'finished' && seat === 0 && this.rematchAsked < info.gameNumber && !this.stopped) {
+      this.rematchAsked = info.gameNumber;
+      this.stats.games += 1;
+      void this.room.request('lobby', { type: 'rematch' });
+    }
+    this.info = info;
+  }
+
+  private myTurn(): boolean {
+    const seat = this.info?.you.seat ?? null;
+    return (
+      this.game !== null && seat !== null && this.game.actors.includes(seat) && this.game.legal.length > 0
+    );
+  }
+
+  private schedule(extraDelay: number): void {
+    if (this.stopped || this.pending || this.timer || !this.myTurn()) return;
+    const delay = Math.max(extraDelay, this.nextAllowedAt - performance.now());
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.act();
+    }, delay);
+  }
+
+  private async act(): Promise<void> {
+    if (this.stopped || this.pending || !this.myTurn() || !this.game) return;
+    const { version, legal } = this.game;
+    const intent = legal[Math.floor(Math.random() * legal.length)];
+    this.pending = { version, sentAt: performance.now() };
+    this.nextAllowedAt = performance.now() + this.pace;
+    const reply = (await this.room.request('intent', { version, intent }).catch(() => null)) as Reply | null;
+    if (reply?.ok) {
+      this.stats.accepted += 1;
+      return;
+    }
+    const code = reply ? reply.error.code : 'NO_REPLY';
+    this.stats.refused.set(code, (this.stats.refused.get(code) ?? 0) + 1);
+    this.pending = null;
+    this.schedule(code === 'RATE_LIMITED' ? 100 : 0);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+}
+
+async function openTable(sdk: Client, stats: Stats, pace: number): Promise<BenchPlayer[]> {
+  const hostRoom = await sdk.create('cassino', joinAs('Host'));
+  const host = new BenchPlayer(hostRoom, stats, pace);
+  const guestRoom = await sdk.joinById(hostRoom.roomId, joinAs('Guest'));
+  const guest = new BenchPlayer(guestRoom, stats, pace);
+  await guestRoom.request('lobby', { type: 'setReady', ready: true });
+  const started = (await hostRoom.request('lobby', { type: 'start' })) as Reply;
+  if (!started.ok) throw new Error(`table did not start: ${started.error.code}`);
+  return [host, guest];
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+function report(config: BenchConfig, stats: Stats, elapsedMs: number): void {
+  const sorted = [...stats.latencies].sort((a, b) => a - b);
+  const ms = (v: number) => `${v.toFixed(2)} ms`;
+  const refused = [...stats.refused].map(([code, n]) => `${code}=${n}`).join(' ') || 'none';
+  console.log(
+    `room bench: ${config.tables} Cassino tables, ${(elapsedMs / 1000).toFixed(1)} s, pace ${config.pace} ms`,
+  );
+  console.log(`  intents accepted ${stats.accepted}, refused ${refused}, games finished ${stats.games}`);
+  console.log(`  throughput ${((stats.accepted * 1000) / elapsedMs).toFixed(1)} intents/s`);
+  console.log(
+    `  intent→view latency (n=${sorted.length}): p50 ${ms(percentile(sorted, 50))}, ` +
+      `p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1) ?? Number.NaN)}`,
+  );
+}
+
+/** Starts a server in-process on 127.0.0.1, plays random Cassino tables against it and prints latencies. */
+export async function benchRoom(args: string[]): Promise<void> {
+  const config = readConfig(args);
+  const server = createGameServer();
+  await server.listen(config.port, '127.0.0.1');
+  const stats: Stats = { latencies: [], accepted: 0, refused: new Map(), games: 0 };
+  const sdk = new Client(`http://127.0.0.1:${config.port}`);
+  try {
+    const tables = await Promise.all(
+      Array.from({ length: config.tables }, () => openTable(sdk, stats, config.pace)),
+    );
+    const startedAt = performance.now();
+    await new Promise((r) => setTimeout(r, config.seconds * 1000));
+    const players = tables.flat();
+    for (const p of players) p.stop();
+    const elapsed = performance.now() - startedAt;
+    await new Promise((r) => setTimeout(r, 200));
+    report(config, stats, elapsed);
+    await Promise.all(players.map((p) => p.room.leave().catch(() => undefined)));
+  } finally {
+    await server.gracefullyShutdown(false);
+  }
+}

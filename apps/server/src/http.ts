@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express from 'express';
+import { RoomCodeSchema } from '@cards/schema';
+import { findRoom } from './room/GameRoom.ts';
+
+/** apps/client/dist, relative to this file so it works from any working directory. */
+export const DEFAULT_CLIENT_DIST = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../client/dist',
+);
+
+const NOT_SPA = /^\/(api|healthz|matchmake)(\/|$)/;
+
+export function configureHttp(app: express.Application, clientDist: string): void {
+  app.get('/healthz', (_req, res) => {
+    res.json({ ok: true });
+  });
+  app.get('/api/rooms/:code', (req, res) => {
+    const code = RoomCodeSchema.safeParse(req.params.code);
+    const room = code.success ? findRoom(code.data) : undefined;
+    if (!room) {
+      res.status(404).json({ error: 'No room with that code.' });
+      return;
+    }
+    res.json(room.lookup());
+  });
+  app.use('/api', (_req, res) => {
+    res.status(404).json({ error: 'Not found.' });
+  });
+  serveClient(app, clientDist);
+}
+
+function serveClient(app: express.Application, clientDist: string): void {
+  const indexHtml = path.join(clientDist, 'index.html');
+  if (!existsSync(indexHtml)) {
+    app.get('/', (_req, res) => {
+      res
+        .type('text/plain')
+        .send('The client is not built yet: run `npm run build`, then restart the server.');
+    });
+    return;
+  }
+  app.use(express.static(clientDist, { index: 'index.html' }));
+  // SPA fallback: client routes such as /r/ABCDE get index.html; missing files stay 404.
+  app.use((req, res, next) => {
+    const isFile = path.posix.basename(req.path).includes('.');
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.test(req.path) || isFile) return next();
+    res.sendFile(indexHtml);
+  });
+}

@@ -1,0 +1,518 @@
+import { randomBytes } from 'node:crypto';
+import { type Client, type Deferred, ErrorCode, logger, Room, ServerError } from '@colyseus/core';
+import { type AnyGameModule, type Match, SPECTATOR, startMatch, submitIntent } from '@cards/rules';
+import {
+  CloseCodes,
+  type GameUpdate,
+  type GameWireSchemas,
+  IntentMessageSchema,
+  type JoinOptions,
+  JoinOptionsSchema,
+  type LobbyAction,
+  LobbyActionSchema,
+  type Notice,
+  type Reply,
+  type RoomInfo,
+  type RoomLookup,
+  type RoomPhase,
+} from '@cards/schema';
+import { releaseCode, reserveCode } from './codes.ts';
+import { TokenBucket } from './rateLimit.ts';
+import { accepted, describeZodError, refused } from './replies.ts';
+import { SeatTable } from './seats.ts';
+
+/** How long a dropped player keeps their connection slot for an SDK reconnect. */
+export const RECONNECT_SECONDS = 60;
+const RATE_BURST = 20;
+const RATE_PER_SECOND = 20;
+
+/** Options the server itself adds to every room at definition time (they override client options). */
+// A type alias (not an interface) so it is assignable to the index-signature onCreate options.
+export type ServerRoomOptions = { allowTestSeeds?: boolean; reconnectSeconds?: number };
+
+interface Member {
+  sessionId: string;
+  token: string;
+  name: string;
+  bucket: TokenBucket;
+  /** Kicked or replaced by another tab: its leave must not touch the seats. */
+  departing: boolean;
+}
+
+type AnyMatch = Match<unknown, unknown, unknown>;
+
+const liveRooms = new Map<string, GameRoom>();
+
+/** The live room with this code in this process, if any. */
+export function findRoom(code: string): GameRoom | undefined {
+  return liveRooms.get(code.trim().toUpperCase());
+}
+
+/**
+ * One room of any game: lobby, seats, host, spectators, reconnection and the authoritative match.
+ * A game registers itself by subclassing with its module and wire schemas.
+ */
+export abstract class GameRoom extends Room {
+  protected abstract readonly game: AnyGameModule;
+  protected abstract readonly wire: GameWireSchemas;
+
+  private table!: SeatTable;
+  private readonly members = new Map<string, Member>();
+  private readonly reconnections = new Map<string, Deferred<Client>>();
+  private readonly bannedTokens = new Set<string>();
+  private roomPhase: RoomPhase = 'lobby';
+  private gameOptions: unknown;
+  private match: AnyMatch | null = null;
+  private gameNumber = 0;
+  private testSeed: string | null = null;
+  private reconnectSeconds = RECONNECT_SECONDS;
+  private code = '';
+
+  override async onCreate(raw: ServerRoomOptions & { [key: string]: unknown }): Promise<void> {
+    // Thrown from onCreate, the code becomes an HTTP status of the matchmaking reply: keep it 5xx-like.
+    const join = JoinOptionsSchema.safeParse(raw);
+    if (!join.success) throw new ServerError(ErrorCode.APPLICATION_ERROR, describeZodError(join.error));
+    const options = this.wire.options.safeParse(join.data.options ?? {});
+    if (!options.success)
+      throw new ServerError(
+        ErrorCode.APPLICATION_ERROR,
+        `Invalid game options: ${describeZodError(options.error)}`,
+      );
+    this.gameOptions = options.data;
+    this.testSeed = raw.allowTestSeeds === true ? (join.data.seed ?? null) : null;
+    this.reconnectSeconds = raw.reconnectSeconds ?? RECONNECT_SECONDS;
+    this.table = new SeatTable(this.game.maxPlayers);
+    this.patchRate = null;
+    this.maxMessagesPerSecond = 100;
+    this.registerHandlers();
+    this.code = await reserveCode(this.presence);
+    this.roomId = this.code;
+    liveRooms.set(this.code, this);
+    await this.setPrivate(true);
+  }
+
+  override onAuth(_client: Client, options: unknown): JoinOptions {
+    const join = JoinOptionsSchema.safeParse(options);
+    if (!join.success) throw new ServerError(ErrorCode.INVALID_PAYLOAD, describeZodError(join.error));
+    if (this.bannedTokens.has(join.data.token))
+      throw new ServerError(ErrorCode.AUTH_FAILED, 'The host removed you from this room.');
+    return join.data;
+  }
+
+  override onJoin(client: Client, _options: unknown, auth: JoinOptions): void {
+    const member: Member = {
+      sessionId: client.sessionId,
+      token: auth.token,
+      name: auth.name,
+      bucket: new TokenBucket(RATE_BURST, RATE_PER_SECOND, Date.now()),
+      departing: false,
+    };
+    this.members.set(client.sessionId, member);
+    this.seatJoiner(member, auth.spectate);
+    this.broadcastRoom();
+    this.sendGame(client);
+  }
+
+  override onDrop(client: Client): void {
+    const member = this.members.get(client.sessionId);
+    if (!member || member.departing) return;
+    this.setConnected(client.sessionId, false);
+    const reconnection = this.allowReconnection(client, this.reconnectSeconds);
+    // A refused or expired reconnection ends in onLeave; the rejection itself needs no handling.
+    reconnection.catch(() => undefined);
+    // allowReconnection answers a plain rejected promise (no `reject`) when it cannot wait at all.
+    if (typeof reconnection.reject === 'function') this.reconnections.set(client.sessionId, reconnection);
+    this.broadcastRoom();
+  }
+
+  override onReconnect(client: Client): void {
+    this.reconnections.delete(client.sessionId);
+    this.setConnected(client.sessionId, true);
+    this.broadcastRoom();
+    this.sendGame(client);
+  }
+
+  override onLeave(client: Client): void {
+    const member = this.members.get(client.sessionId);
+    this.members.delete(client.sessionId);
+    this.reconnections.delete(client.sessionId);
+    if (!member || member.departing) return;
+    this.releaseSeat(client.sessionId);
+    this.broadcastRoom();
+  }
+
+  override async onDispose(): Promise<void> {
+    if (liveRooms.get(this.code) === this) liveRooms.delete(this.code);
+    if (this.code !== '') await releaseCode(this.presence, this.code);
+  }
+
+  /** What the join page needs (GET /api/rooms/:code). */
+  lookup(): RoomLookup {
+    return {
+      code: this.code,
+      game: this.game.slug,
+      phase: this.roomPhase,
+      freeSeats: this.roomPhase === 'lobby' ? this.table.seats.length - this.table.occupiedCount() : 0,
+      players: this.table.occupiedCount(),
+    };
+  }
+
+  // ---- joining and leaving -------------------------------------------------------------------
+
+  private seatJoiner(member: Member, spectate: boolean): void {
+    const owned = this.table.seatOfToken(member.token);
+    if (owned !== null) return this.takeBackSeat(owned, member);
+    const free = this.table.firstFree();
+    if (this.roomPhase !== 'lobby' || spectate || free === null) return;
+    this.table.occupy(free, this.newOccupant(member));
+  }
+
+  private newOccupant(member: Member) {
+    return {
+      token: member.token,
+      name: member.name,
+      ready: false,
+      sessionId: member.sessionId,
+      connected: true,
+    };
+  }
+
+  /** A reloaded tab or a new tab with the same token takes the seat over from the old session. */
+  private takeBackSeat(seat: number, member: Member): void {
+    const occupant = this.table.occupant(seat);
+    if (!occupant) return;
+    const previous = occupant.sessionId;
+    occupant.sessionId = member.sessionId;
+    occupant.connected = true;
+    occupant.name = member.name;
+    if (previous !== null && previous !== member.sessionId)
+      this.evict(previous, CloseCodes.replaced, {
+        kind: 'info',
+        text: 'You opened this room in another tab; this one was disconnected.',
+      });
+    this.table.reassignHost();
+  }
+
+  /** Disconnects a session (or cancels its pending reconnection) without touching the seats. */
+  private evict(sessionId: string, closeCode: number, notice: Notice): void {
+    const member = this.members.get(sessionId);
+    if (member) member.departing = true;
+    this.reconnections.get(sessionId)?.reject(new Error('evicted'));
+    const client = this.clientOf(sessionId);
+    if (!client) return;
+    client.send('notice', notice);
+    client.leave(closeCode);
+  }
+
+  private releaseSeat(sessionId: string): void {
+    const seat = this.table.seatOfSession(sessionId);
+    const occupant = seat === null ? null : this.table.occupant(seat);
+    if (seat === null || !occupant) return;
+    if (this.roomPhase === 'playing') {
+      // The seat stays in the game; its owner can come back with the same token.
+      occupant.sessionId = null;
+      occupant.connected = false;
+      this.table.reassignHost();
+      return;
+    }
+    this.table.free(seat);
+    if (this.roomPhase === 'finished') this.backToLobby();
+  }
+
+  private backToLobby(): void {
+    this.roomPhase = 'lobby';
+    this.match = null;
+    this.table.resetReady();
+  }
+
+  private setConnected(sessionId: string, connected: boolean): void {
+    const seat = this.table.seatOfSession(sessionId);
+    const occupant = seat === null ? null : this.table.occupant(seat);
+    if (occupant) occupant.connected = connected;
+  }
+
+  // ---- messages ----------------------------------------------------------------------------
+
+  private registerHandlers(): void {
+    this.onMessage(
+      'lobby',
+      this.guard((client, payload) => this.onLobby(client, payload)),
+    );
+    this.onMessage(
+      'intent',
+      this.guard((client, payload) => this.onIntent(client, payload)),
+    );
+    // Unknown plain messages are dropped (they still cost rate-limit tokens). Unknown requests get
+    // Colyseus' own "no handler" error reply.
+    this.onMessage('*', (client: Client) => {
+      this.members.get(client.sessionId)?.bucket.take(Date.now());
+    });
+  }
+
+  /** Rate limit and exception barrier around every request handler: the room never crashes. */
+  private guard(handler: (client: Client, payload: unknown) => Reply) {
+    return (client: Client, payload: unknown): Reply => {
+      const member = this.members.get(client.sessionId);
+      if (!member) return refused('NOT_IN_ROOM', 'You are not in this room.');
+      if (!member.bucket.take(Date.now()))
+        return refused('RATE_LIMITED', 'Too many messages; slow down a little.');
+      try {
+        return handler(client, payload);
+      } catch (error) {
+        logger.error(`room ${this.code}: handler failed`, error);
+        return refused('INTERNAL', 'The server could not handle that; please try again.');
+      }
+    };
+  }
+
+  private onIntent(client: Client, payload: unknown): Reply {
+    const message = IntentMessageSchema.safeParse(payload);
+    if (!message.success) return refused('MALFORMED', describeZodError(message.error));
+    const intent = this.wire.intent.safeParse(message.data.intent);
+    if (!intent.success) return refused('MALFORMED', describeZodError(intent.error));
+    const seat = this.table.seatOfSession(client.sessionId);
+    if (seat === null) return refused('NOT_A_PLAYER', 'Only seated players can play.');
+    if (!this.match) return refused('NO_GAME', 'No game is running.');
+    const result = submitIntent(this.game, this.match, seat, intent.data, message.data.version, Date.now());
+    if (!result.ok) return { ok: false, error: { ...result.error } };
+    this.match = result.value;
+    this.afterMove();
+    return accepted();
+  }
+
+  private afterMove(): void {
+    const outcome = this.match ? this.game.outcome(this.match.state) : null;
+    if (outcome && this.roomPhase === 'playing') {
+      this.roomPhase = 'finished';
+      for (const seat of outcome.winners) this.table.matchWins[seat] = (this.table.matchWins[seat] ?? 0) + 1;
+      this.broadcastRoom();
+    }
+    this.broadcastGame();
+  }
+
+  private onLobby(client: Client, payload: unknown): Reply {
+    const action = LobbyActionSchema.safeParse(payload);
+    if (!action.success) return refused('MALFORMED', describeZodError(action.error));
+    const member = this.members.get(client.sessionId);
+    if (!member) return refused('NOT_IN_ROOM', 'You are not in this room.');
+    const reply = this.applyLobby(member, action.data);
+    if (reply.ok) this.broadcastRoom();
+    return reply;
+  }
+
+  private applyLobby(member: Member, action: LobbyAction): Reply {
+    switch (action.type) {
+      case 'setName':
+        return this.setName(member, action.name);
+      case 'setReady':
+        return this.setReady(member, action.ready);
+      case 'setOptions':
+        return this.setOptions(member, action.options);
+      case 'start':
+        return this.start(member);
+      case 'kick':
+        return this.kick(member, action.seat);
+      case 'rematch':
+        return this.rematch(member);
+      case 'sit':
+        return this.sit(member);
+      case 'stand':
+        return this.stand(member);
+    }
+  }
+
+  // ---- lobby actions -------------------------------------------------------------------------
+
+  private setName(member: Member, name: string): Reply {
+    member.name = name;
+    const seat = this.table.seatOfSession(member.sessionId);
+    const occupant = seat === null ? null : this.table.occupant(seat);
+    if (occupant) occupant.name = name;
+    return accepted();
+  }
+
+  private setReady(member: Member, ready: boolean): Reply {
+    const refusal = this.requireLobby() ?? this.requireSeat(member);
+    if (refusal) return refusal;
+    const seat = this.table.seatOfSession(member.sessionId);
+    const occupant = seat === null ? null : this.table.occupant(seat);
+    if (occupant) occupant.ready = ready;
+    return accepted();
+  }
+
+  private setOptions(member: Member, raw: unknown): Reply {
+    const refusal = this.requireLobby() ?? this.requireHost(member);
+    if (refusal) return refusal;
+    const options = this.wire.options.safeParse(raw);
+    if (!options.success) return refused('BAD_OPTIONS', describeZodError(options.error));
+    this.gameOptions = options.data;
+    // Everyone agrees again to the new settings.
+    this.table.resetReady();
+    return accepted();
+  }
+
+  private start(member: Member): Reply {
+    const refusal = this.requireLobby() ?? this.requireHost(member) ?? this.requireEnoughPlayers();
+    if (refusal) return refusal;
+    const waiting = this.table.seats.flatMap((o, seat) =>
+      o !== null && !o.ready && seat !== this.table.hostSeat ? [seat] : [],
+    );
+    if (waiting.length > 0)
+      return refused('NOT_READY', 'Every player must be ready before the game starts.', { seats: waiting });
+    this.startGame();
+    return accepted();
+  }
+
+  private kick(member: Member, seat: number): Reply {
+    const refusal = this.requireLobby() ?? this.requireHost(member);
+    if (refusal) return refusal;
+    const occupant = this.table.occupant(seat);
+    if (!occupant) return refused('NO_SUCH_SEAT', 'Nobody sits in that seat.', { seat });
+    if (seat === this.table.hostSeat) return refused('CANNOT_KICK_HOST', 'The host cannot kick themselves.');
+    this.bannedTokens.add(occupant.token);
+    this.table.free(seat);
+    if (occupant.sessionId !== null)
+      this.evict(occupant.sessionId, CloseCodes.kicked, {
+        kind: 'kicked',
+        text: 'The host removed you from the room.',
+      });
+    return accepted();
+  }
+
+  private rematch(member: Member): Reply {
+    if (this.roomPhase !== 'finished') return refused('WRONG_PHASE', 'A rematch needs a finished game.');
+    const refusal = this.requireSeat(member);
+    if (refusal) return refusal;
+    this.table.seats.forEach((o, seat) => {
+      if (o !== null && o.sessionId === null) this.table.free(seat);
+    });
+    if (this.table.occupiedCount() < this.game.minPlayers) {
+      this.backToLobby();
+      this.broadcastRoom();
+      return refused('NOT_ENOUGH_PLAYERS', 'A player left, so the room is back in the lobby.');
+    }
+    this.startGame();
+    return accepted();
+  }
+
+  private sit(member: Member): Reply {
+    const refusal = this.requireLobby();
+    if (refusal) return refusal;
+    if (this.table.seatOfSession(member.sessionId) !== null)
+      return refused('ALREADY_SEATED', 'You already have a seat.');
+    const free = this.table.firstFree();
+    if (free === null) return refused('NO_FREE_SEAT', 'Every seat is taken.');
+    this.table.occupy(free, this.newOccupant(member));
+    return accepted();
+  }
+
+  private stand(member: Member): Reply {
+    const refusal = this.requireLobby() ?? this.requireSeat(member);
+    if (refusal) return refusal;
+    const seat = this.table.seatOfSession(member.sessionId);
+    if (seat !== null) this.table.free(seat);
+    return accepted();
+  }
+
+  private requireLobby(): Reply | null {
+    return this.roomPhase === 'lobby' ? null : refused('WRONG_PHASE', 'That is only possible in the lobby.');
+  }
+
+  private requireHost(member: Member): Reply | null {
+    const seat = this.table.seatOfSession(member.sessionId);
+    return seat !== null && seat === this.table.hostSeat
+      ? null
+      : refused('NOT_HOST', 'Only the host can do that.');
+  }
+
+  private requireSeat(member: Member): Reply | null {
+    return this.table.seatOfSession(member.sessionId) !== null
+      ? null
+      : refused('NOT_SEATED', 'Only seated players can do that.');
+  }
+
+  private requireEnoughPlayers(): Reply | null {
+    const count = this.table.occupiedCount();
+    if (count >= this.game.minPlayers) return null;
+    return refused('NOT_ENOUGH_PLAYERS', `This game needs at least ${this.game.minPlayers} players.`, {
+      players: count,
+      minPlayers: this.game.minPlayers,
+    });
+  }
+
+  // ---- the game ------------------------------------------------------------------------------
+
+  private startGame(): void {
+    this.table.compact();
+    this.gameNumber += 1;
+    const players = this.table.occupiedCount();
+    this.match = startMatch(this.game, this.gameOptions, players, this.nextSeed());
+    this.roomPhase = 'playing';
+    this.table.resetReady();
+    this.broadcastRoom();
+    this.broadcastGame();
+  }
+
+  private nextSeed(): string {
+    if (this.testSeed === null) return randomBytes(16).toString('hex');
+    return this.gameNumber === 1 ? this.testSeed : `${this.testSeed}#${this.gameNumber}`;
+  }
+
+  // ---- outgoing ------------------------------------------------------------------------------
+
+  private clientOf(sessionId: string): Client | undefined {
+    return this.clients.find((c) => c.sessionId === sessionId);
+  }
+
+  private broadcastRoom(): void {
+    for (const client of this.clients) client.send('room', this.roomInfo(client.sessionId));
+  }
+
+  private roomInfo(sessionId: string): RoomInfo {
+    const member = this.members.get(sessionId);
+    const spectators = [...this.members.values()]
+      .filter((m) => !m.departing && this.table.seatOfSession(m.sessionId) === null)
+      .map((m) => m.name);
+    return {
+      code: this.code,
+      game: this.game.slug,
+      phase: this.roomPhase,
+      minPlayers: this.game.minPlayers,
+      maxPlayers: this.game.maxPlayers,
+      hostSeat: this.table.hostSeat,
+      seats: this.table.info(),
+      spectators,
+      options: this.gameOptions,
+      matchWins: [...this.table.matchWins],
+      gameNumber: this.gameNumber,
+      you: { seat: this.table.seatOfSession(sessionId), name: member?.name ?? '' },
+    };
+  }
+
+  /** Each seat gets its own view; never broadcast one seat's view to the room. */
+  private broadcastGame(): void {
+    if (!this.match) return;
+    let spectatorUpdate: GameUpdate | null = null;
+    for (const client of this.clients) {
+      const seat = this.table.seatOfSession(client.sessionId);
+      if (seat !== null) client.send('game', this.gameUpdate(seat));
+      else client.send('game', (spectatorUpdate ??= this.gameUpdate(null)));
+    }
+  }
+
+  private sendGame(client: Client): void {
+    if (!this.match) return;
+    client.send('game', this.gameUpdate(this.table.seatOfSession(client.sessionId)));
+  }
+
+  private gameUpdate(seat: number | null): GameUpdate {
+    const match = this.match as AnyMatch;
+    const playing = seat !== null && seat < match.players;
+    return {
+      version: match.version,
+      view: this.game.view(match.state, playing ? seat : SPECTATOR),
+      legal: playing ? [...this.game.legalIntents(match.state, seat)] : [],
+      actors: [...this.game.actors(match.state)],
+    };
+  }
+}

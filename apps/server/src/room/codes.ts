@@ -1,0 +1,28 @@
+import { randomInt } from 'node:crypto';
+import type { Presence } from '@colyseus/core';
+import { ROOM_CODE_ALPHABET } from '@cards/schema';
+
+const CODES_KEY = 'cards:room-codes';
+const CODE_LENGTH = 5;
+
+export function randomCode(): string {
+  let code = '';
+  for (let i = 0; i < CODE_LENGTH; i++) code += ROOM_CODE_ALPHABET[randomInt(ROOM_CODE_ALPHABET.length)];
+  return code;
+}
+
+/**
+ * Reserves a fresh room code. A Colyseus roomId that collides would silently join the old room,
+ * so the reservation is an atomic increment: only the caller that takes the count to 1 owns it.
+ */
+export async function reserveCode(presence: Presence): Promise<string> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const code = randomCode();
+    if ((await presence.hincrby(CODES_KEY, code, 1)) === 1) return code;
+  }
+  throw new Error('Could not find a free room code.');
+}
+
+export async function releaseCode(presence: Presence, code: string): Promise<void> {
+  await presence.hdel(CODES_KEY, code);
+}

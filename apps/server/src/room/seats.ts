@@ -1,0 +1,104 @@
+import type { SeatInfo } from '@cards/schema';
+
+export interface Occupant {
+  /** The player's per-tab secret; whoever presents it owns the seat. Never sent to clients. */
+  token: string;
+  name: string;
+  ready: boolean;
+  /** The Colyseus session holding the seat; null once the player has left for good. */
+  sessionId: string | null;
+  connected: boolean;
+}
+
+/** The seats of one room, the host and the running score across rematches. */
+export class SeatTable {
+  readonly seats: (Occupant | null)[];
+  readonly matchWins: number[];
+  hostSeat: number | null = null;
+
+  constructor(size: number) {
+    this.seats = Array.from({ length: size }, () => null);
+    this.matchWins = Array.from({ length: size }, () => 0);
+  }
+
+  seatOfSession(sessionId: string): number | null {
+    const index = this.seats.findIndex((o) => o?.sessionId === sessionId);
+    return index === -1 ? null : index;
+  }
+
+  seatOfToken(token: string): number | null {
+    const index = this.seats.findIndex((o) => o?.token === token);
+    return index === -1 ? null : index;
+  }
+
+  occupant(seat: number): Occupant | null {
+    return this.seats[seat] ?? null;
+  }
+
+  firstFree(): number | null {
+    const index = this.seats.indexOf(null);
+    return index === -1 ? null : index;
+  }
+
+  occupiedCount(): number {
+    return this.seats.filter((o) => o !== null).length;
+  }
+
+  occupants(): Occupant[] {
+    return this.seats.filter((o): o is Occupant => o !== null);
+  }
+
+  occupy(seat: number, occupant: Occupant): void {
+    this.seats[seat] = occupant;
+    this.reassignHost();
+  }
+
+  free(seat: number): void {
+    this.seats[seat] = null;
+    this.matchWins[seat] = 0;
+    this.reassignHost();
+  }
+
+  resetReady(): void {
+    for (const o of this.occupants()) o.ready = false;
+  }
+
+  /** Moves occupants to seats 0..n-1 (game seats are contiguous), keeping order, wins and host. */
+  compact(): void {
+    const order = this.seats.map((o, seat) => ({ o, seat })).filter((e) => e.o !== null);
+    const wins = order.map((e) => this.matchWins[e.seat] ?? 0);
+    const host = this.hostSeat === null ? -1 : order.findIndex((e) => e.seat === this.hostSeat);
+    this.seats.fill(null);
+    this.matchWins.fill(0);
+    order.forEach((e, i) => {
+      this.seats[i] = e.o;
+      this.matchWins[i] = wins[i] ?? 0;
+    });
+    this.hostSeat = host === -1 ? null : host;
+    this.reassignHost();
+  }
+
+  /** The host keeps the role while present; otherwise it passes to the first present player. */
+  reassignHost(): void {
+    const present = (seat: number | null) => seat !== null && (this.seats[seat]?.sessionId ?? null) !== null;
+    if (present(this.hostSeat)) return;
+    const next = this.seats.findIndex((o) => o !== null && o.sessionId !== null);
+    if (next !== -1) this.hostSeat = next;
+    else if (this.hostSeat === null || this.seats[this.hostSeat] === null)
+      this.hostSeat = this.firstOccupied();
+  }
+
+  info(): SeatInfo[] {
+    return this.seats.map((o, seat) => ({
+      seat,
+      name: o?.name ?? null,
+      connected: o?.connected ?? false,
+      ready: o?.ready ?? false,
+    }));
+  }
+
+  private firstOccupied(): number | null {
+    const index = this.seats.findIndex((o) => o !== null);
+    return index === -1 ? null : index;
+  }
+}

@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import { ColyseusTestServer } from '@colyseus/testing';
+import { Client, type Room as SdkRoom } from '@colyseus/sdk';
+import type { GameUpdate, JoinOptions, LobbyAction, Notice, Reply, RoomInfo } from '@cards/schema';
+import { type AppOptions, createGameServer } from '../src/app.ts';
+
+export interface TestServer {
+  test: ColyseusTestServer;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Boots the real server on 127.0.0.1 at a fixed port (one per test file). */
+export async function bootServer(port: number, options: AppOptions = {}): Promise<TestServer> {
+  const server = createGameServer(options);
+  await server.listen(port, '127.0.0.1');
+  const test = new ColyseusTestServer(server);
+  return {
+    test,
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await test.cleanup();
+      await test.shutdown();
+    },
+  };
+}
+
+export const newToken = (): string => randomBytes(12).toString('hex');
+
+export function joinOptions(name: string, extra: Partial<JoinOptions> = {}): JoinOptions {
+  return { name, token: newToken(), spectate: false, ...extra };
+}
+
+export async function until<T>(check: () => T | undefined | null | false, what = 'condition', ms = 4000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = check();
+    if (value !== undefined && value !== null && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** One connected test player: records every message it receives. */
+export class Probe {
+  readonly rooms: RoomInfo[] = [];
+  readonly games: GameUpdate[] = [];
+  readonly notices: Notice[] = [];
+  /** Every payload as JSON, to search for leaked secrets. */
+  readonly raw: string[] = [];
+  leaveCode: number | null = null;
+
+  constructor(
+    public room: SdkRoom,
+    readonly options: JoinOptions,
+  ) {
+    this.listen(room);
+  }
+
+  listen(room: SdkRoom): void {
+    this.room = room;
+    room.onMessage('room', (m: RoomInfo) => this.record(this.rooms, m));
+    room.onMessage('game', (m: GameUpdate) => this.record(this.games, m));
+    room.onMessage('notice', (m: Notice) => this.record(this.notices, m));
+    room.onLeave((code: number) => {
+      this.leaveCode = code;
+    });
+  }
+
+  private record<T>(list: T[], message: T): void {
+    list.push(message);
+    this.raw.push(JSON.stringify(message));
+  }
+
+  get info(): RoomInfo {
+    const last = this.rooms.at(-1);
+    if (!last) throw new Error('no room info yet');
+    return last;
+  }
+
+  get game(): GameUpdate {
+    const last = this.games.at(-1);
+    if (!last) throw new Error('no game update yet');
+    return last;
+  }
+
+  request(type: string, payload: unknown): Promise<Reply> {
+    return this.room.request(type, payload) as Promise<Reply>;
+  }
+
+  lobby(action: LobbyAction): Promise<Reply> {
+    return this.request('lobby', action);
+  }
+
+  intent(intent: unknown, version = this.game.version): Promise<Reply> {
+    return this.request('intent', { version, intent });
+  }
+
+  waitRoom(check: (info: RoomInfo) => boolean, what = 'room info'): Promise<RoomInfo> {
+    return until(() => this.rooms.findLast(check), what);
+  }
+
+  waitGame(check: (g: GameUpdate) => boolean, what = 'game update'): Promise<GameUpdate> {
+    return until(() => this.games.findLast(check), what);
+  }
+}
+
+export class Players {
+  readonly sdk: Client;
+  constructor(url: string) {
+    this.sdk = new Client(url);
+  }
+
+  async create(game: string, options: JoinOptions): Promise<Probe> {
+    const room = await this.sdk.create(game, options);
+    return new Probe(room, options);
+  }
+
+  async join(code: string, options: JoinOptions): Promise<Probe> {
+    const room = await this.sdk.joinById(code, options);
+    return new Probe(room, options);
+  }
+}
+
+/** Creates a room with a host and a second player (both ready), returning them started or not. */
+export async function table(players: Players, game: string, extra: Partial<JoinOptions> = {}) {
+  const host = await players.create(game, joinOptions('Host', extra));
+  const code = host.room.roomId;
+  const guest = await players.join(code, joinOptions('Guest'));
+  await host.waitRoom((r) => r.seats.filter((s) => s.name !== null).length === 2, 'two seated');
+  return { host, guest, code };
+}
+
+export async function startTable(players: Players, game: string, extra: Partial<JoinOptions> = {}) {
+  const t = await table(players, game, extra);
+  expect(await t.guest.lobby({ type: 'setReady', ready: true })).toEqual({ ok: true });
+  expect(await t.host.lobby({ type: 'start' })).toEqual({ ok: true });
+  await t.host.waitGame(() => true, 'host game');
+  await t.guest.waitGame(() => true, 'guest game');
+  return t;
+}

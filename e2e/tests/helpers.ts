@@ -1,0 +1,127 @@
+import { expect, type Browser, type BrowserContext, type Page, type WebSocket } from '@playwright/test';
+
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+
+export interface Player {
+  context: BrowserContext;
+  page: Page;
+  /** Every websocket frame this page received, as raw bytes. */
+  frames: Buffer[];
+}
+
+export async function openPlayer(browser: Browser, device: typeof PHONE | typeof DESKTOP): Promise<Player> {
+  const context = await browser.newContext(device);
+  const page = await context.newPage();
+  const frames: Buffer[] = [];
+  page.on('websocket', (ws: WebSocket) => {
+    ws.on('framereceived', ({ payload }) => {
+      frames.push(typeof payload === 'string' ? Buffer.from(payload) : Buffer.from(payload));
+    });
+  });
+  return { context, page, frames };
+}
+
+export async function enterName(page: Page, name: string): Promise<void> {
+  await page.goto('/');
+  await page.getByTestId('name-input').fill(name);
+}
+
+/** Waits until no animation is running, so screenshots show settled cards. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().length === 0, undefined, { timeout: 10_000 });
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await settle(page);
+  await page.screenshot({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
+}
+
+export async function version(page: Page): Promise<number> {
+  return Number(await page.getByTestId('table').getAttribute('data-version'));
+}
+
+export async function isMyTurn(page: Page): Promise<boolean> {
+  const table = page.getByTestId('table');
+  if ((await table.count()) === 0) return false;
+  return (await table.getAttribute('data-my-turn')) === 'true';
+}
+
+export async function handCardIds(page: Page): Promise<string[]> {
+  const ids = await page
+    .getByTestId('hand')
+    .locator('[data-testid^="hand-card-"]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? ''));
+  return ids.map((id) => id.replace('hand-card-', ''));
+}
+
+/** msgpack fixstr encoding of a short string: how a card id travels inside a Colyseus frame. */
+export function msgpackString(text: string): Buffer {
+  const bytes = Buffer.from(text, 'utf8');
+  return Buffer.concat([Buffer.from([0xa0 | bytes.length]), bytes]);
+}
+
+export function framesContain(frames: readonly Buffer[], text: string): boolean {
+  const needle = msgpackString(text);
+  return frames.some((frame) => frame.includes(needle) || frame.includes(Buffer.from(`"${text}"`)));
+}
+
+async function visible(page: Page, testId: string): Promise<boolean> {
+  const locator = page.getByTestId(testId);
+  return (await locator.count()) > 0 && (await locator.first().isVisible());
+}
+
+/** Clicks selectable table items until an action that is not a trail appears, or none are left. */
+async function selectTowardsCapture(page: Page): Promise<'capture' | 'build' | null> {
+  for (let guard = 0; guard < 20; guard++) {
+    if (await visible(page, 'action-capture')) return 'capture';
+    const next = page.locator('[data-testid^="table-item-"][data-selectable="true"][data-selected="false"]');
+    if ((await next.count()) === 0) break;
+    await next.first().click();
+  }
+  if (await visible(page, 'action-capture')) return 'capture';
+  const build = page.locator('[data-testid^="action-build-"]');
+  return (await build.count()) > 0 ? 'build' : null;
+}
+
+/**
+ * Plays one legal move through the UI the way a person would: prefer a capture, then a build,
+ * else trail. Only what the UI offers is clicked, so every move is one the server listed as legal.
+ */
+export async function playOneMove(page: Page): Promise<string> {
+  const before = await version(page);
+  const cards = await handCardIds(page);
+  let trailCard: string | null = null;
+  let buildCard: string | null = null;
+  for (const id of cards) {
+    const card = page.getByTestId(`hand-card-${id}`);
+    await card.click();
+    await expect(card).toHaveAttribute('data-selected', 'true');
+    const found = await selectTowardsCapture(page);
+    if (found === 'capture') {
+      await page.getByTestId('action-capture').click();
+      await expect.poll(() => version(page)).toBeGreaterThan(before);
+      return `capture with ${id}`;
+    }
+    if (found === 'build' && buildCard === null) buildCard = id;
+    if (trailCard === null && (await visible(page, 'action-trail'))) trailCard = id;
+    await clearSelection(page, id);
+  }
+  const choice = buildCard ?? trailCard;
+  if (choice === null) throw new Error(`no legal move offered for hand ${cards.join(',')}`);
+  await page.getByTestId(`hand-card-${choice}`).click();
+  if (choice === buildCard) {
+    await selectTowardsCapture(page);
+    await page.locator('[data-testid^="action-build-"]').first().click();
+  } else {
+    await page.getByTestId('action-trail').click();
+  }
+  await expect.poll(() => version(page)).toBeGreaterThan(before);
+  return `${choice === buildCard ? 'build' : 'trail'} with ${choice}`;
+}
+
+async function clearSelection(page: Page, cardId: string): Promise<void> {
+  const card = page.getByTestId(`hand-card-${cardId}`);
+  if ((await card.getAttribute('data-selected')) === 'true') await card.click();
+  await expect(card).toHaveAttribute('data-selected', 'false');
+}
