@@ -1,5 +1,10 @@
 import type { z } from 'zod';
 import { CassinoIntentSchema, CassinoOptionsSchema, CassinoViewSchema } from './cassino.ts';
+import {
+  MathCardGameIntentSchema,
+  MathCardGameOptionsSchema,
+  MathCardGameViewSchema,
+} from './math-card-game.ts';
 
 export interface GameCatalogEntry {
   slug: string;
@@ -57,4 +62,9 @@ export interface GameWireSchemas {
 
 export const GAME_WIRE: Readonly<Record<string, GameWireSchemas>> = {
   cassino: { options: CassinoOptionsSchema, intent: CassinoIntentSchema, view: CassinoViewSchema },
+  'math-card-game': {
+    options: MathCardGameOptionsSchema,
+    intent: MathCardGameIntentSchema,
+    view: MathCardGameViewSchema,
+  },
 };

@@ -1,4 +1,5 @@
 export * from './common.ts';
 export * from './protocol.ts';
 export * from './cassino.ts';
+export * from './math-card-game.ts';
 export * from './games.ts';

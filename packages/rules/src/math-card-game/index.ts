@@ -1,0 +1,70 @@
+import type { MathCardGameIntent, MathCardGameOptions, MathCardGameView } from '@cards/schema';
+import type { GameModule, Seat } from '../core/game.ts';
+import { err } from '../core/result.ts';
+import { DECK_SIZE } from './cards.ts';
+import { maximalPlays, underChoices } from './search.ts';
+import { applyCut, cuttersOf, scoresOf, setupState, winnersOf, type MathCardGameState } from './state.ts';
+import { applyMulligan, applyTurn, turnContext } from './turn.ts';
+import { viewOf } from './view.ts';
+
+export type { MathCardGameState } from './state.ts';
+
+function legalIntents(state: MathCardGameState, seat: Seat): MathCardGameIntent[] {
+  if (state.phase === 'cut') {
+    if (!cuttersOf(state).includes(seat)) return [];
+    const positions = Array.from({ length: DECK_SIZE - 1 }, (_, k) => k + 1);
+    return [null, ...positions].map((position) => ({ type: 'cut', position }));
+  }
+  if (state.phase !== 'play' || seat !== state.turn) return [];
+  const ctx = turnContext(state, seat);
+  if (ctx.mustMulligan) return [{ type: 'mulligan' }];
+  const hand = state.hands[seat] ?? [];
+  const out: MathCardGameIntent[] = [];
+  for (const plays of maximalPlays(ctx.shapes, hand)) {
+    const rest = hand.filter((id) => !plays.some((p) => p.card === id));
+    for (const under of underChoices(rest, ctx.under)) out.push({ type: 'turn', plays, under });
+  }
+  return out;
+}
+
+export const mathCardGame: GameModule<
+  MathCardGameOptions,
+  MathCardGameState,
+  MathCardGameIntent,
+  MathCardGameView
+> = {
+  slug: 'math-card-game',
+  displayName: "Wouter's Math Card Game",
+  minPlayers: 2,
+  maxPlayers: 2,
+  defaultConfig: { cutTimeoutSeconds: 10 },
+  setup: setupState,
+  actors(state) {
+    if (state.phase === 'cut') return cuttersOf(state);
+    return state.phase === 'play' ? [state.turn] : [];
+  },
+  legalIntents,
+  apply(state, actor, intent) {
+    if (state.phase === 'over') return err('GAME_OVER', 'The game is over.');
+    if (intent.type === 'cut') {
+      if (state.phase !== 'cut') return err('NOT_CUTTING', 'The decks have already been cut.');
+      if (!cuttersOf(state).includes(actor))
+        return err('NOT_YOUR_CUT', "You have already cut your opponent's deck.");
+      const p = intent.position;
+      if (p !== null && (!Number.isInteger(p) || p < 1 || p > DECK_SIZE - 1))
+        return err('BAD_CUT', `Cut somewhere between 1 and ${DECK_SIZE - 1} cards.`, { position: p });
+      return { ok: true, value: applyCut(state, actor, p) };
+    }
+    if (state.phase === 'cut') return err('CUT_FIRST', 'The decks are still being cut.');
+    if (actor !== state.turn) return err('NOT_YOUR_TURN', 'It is not your turn.');
+    if (intent.type === 'mulligan') return applyMulligan(state, actor);
+    if (intent.type === 'turn') return applyTurn(state, actor, intent);
+    return err('UNKNOWN_INTENT', 'That is not a move in this game.');
+  },
+  view: viewOf,
+  outcome(state) {
+    if (state.phase !== 'over') return null;
+    const scores = scoresOf(state);
+    return { winners: winnersOf(scores), scores };
+  },
+};
