@@ -1,0 +1,27 @@
+import { useStore } from '../store.ts';
+
+const LABELS = {
+  idle: 'Not connected',
+  connecting: 'Connecting…',
+  connected: 'Connected',
+  reconnecting: 'Reconnecting…',
+  closed: 'Disconnected',
+} as const;
+
+/** Always present in a room; it becomes a banner while the connection is not healthy. */
+export function ConnectionStatus() {
+  const status = useStore((s) => s.status);
+  const healthy = status === 'connected';
+  return (
+    <div
+      className={`conn conn--${status} ${healthy ? '' : 'conn--banner'}`}
+      data-testid="connection-status"
+      data-status={status}
+      role="status"
+      aria-live="polite"
+    >
+      <span className="conn__dot" aria-hidden="true" />
+      <span className="conn__text">{LABELS[status]}</span>
+    </div>
+  );
+}

@@ -1,0 +1,378 @@
+import { useState } from 'react';
+import { LayoutGroup, motion } from 'motion/react';
+import type { CassinoBuild, CassinoIntent, CassinoTableItem, CassinoView, RoomInfo } from '@cards/schema';
+import { CardBack, CardFace, spokenCard } from '../../cards/Card.tsx';
+import { cardFromId } from '../../cards/cardId.ts';
+import { sendIntent } from '../../net/connection.ts';
+import { showToast, useStore } from '../../store.ts';
+import type { GameState } from '../parse.ts';
+import { seatName } from './labels.ts';
+import { ScoreSheet } from './ScoreSheet.tsx';
+import {
+  completions,
+  EMPTY_SELECTION,
+  playableCards,
+  selectableItems,
+  toggleCard,
+  toggleItem,
+  type Selection,
+} from './selection.ts';
+import './cassino.css';
+
+type CassinoState = Extract<GameState, { game: 'cassino' }>;
+
+const MAX_VISIBLE_BACKS = 4;
+
+export function CassinoTable({ state }: { state: CassinoState }) {
+  const info = useStore((s) => s.info);
+  const busy = useStore((s) => s.busy);
+  const { view, legal, version, actors } = state;
+
+  // The selection belongs to the version it was made in: any new update clears it.
+  const [held, setHeld] = useState<{ version: number; selection: Selection }>({
+    version,
+    selection: EMPTY_SELECTION,
+  });
+  const selection = held.version === version ? held.selection : EMPTY_SELECTION;
+  const select = (next: Selection) => setHeld({ version, selection: next });
+
+  const me = typeof view.viewer === 'number' ? view.viewer : null;
+  const bottomSeat = me ?? 0;
+  const others = Array.from({ length: view.players }, (_, seat) => seat).filter(
+    (seat) => seat !== bottomSeat,
+  );
+  const myTurn = me !== null && view.phase === 'playing' && actors.includes(me);
+  const playable = myTurn ? playableCards(legal) : new Set<string>();
+  const tappable = selectableItems(legal, selection);
+  const done = completions(legal, selection);
+
+  const play = async (intent: CassinoIntent) => {
+    const ok = await sendIntent(intent);
+    if (ok) select(EMPTY_SELECTION);
+  };
+
+  const onItem = (item: CassinoTableItem) => {
+    if (!myTurn) return;
+    if (!selection.card) {
+      showToast('info', 'Pick a card from your hand first.');
+      return;
+    }
+    if (!tappable.has(item.id)) return;
+    select(toggleItem(selection, item.id));
+  };
+
+  const ghostSeat =
+    view.lastAction?.kind === 'capture' || view.lastAction?.kind === 'sweep'
+      ? view.lastAction.seat
+      : view.lastAction?.kind === 'lastCards'
+        ? (view.lastCapturer ?? view.dealer)
+        : null;
+  const ghosts = ghostSeat === null ? [] : (view.lastAction?.cardIds ?? []);
+
+  const turnText = turnIndicator(view, info, me);
+  const noLegalActions = selection.card !== null && !done.trail && !done.capture && done.builds.length === 0;
+
+  return (
+    <LayoutGroup>
+      <section
+        className={`cassino ${myTurn ? 'cassino--my-turn' : ''}`}
+        data-testid="table"
+        data-version={version}
+        data-my-turn={myTurn ? 'true' : 'false'}
+        aria-label="Cassino table"
+      >
+        {others.map((seat) => (
+          <div className="cassino__opponent" key={seat}>
+            <PlayerBadge view={view} info={info} seat={seat} />
+            <div
+              className="cassino__opp-hand"
+              data-testid="opponent-hand"
+              data-count={view.handCounts[seat] ?? 0}
+              aria-label={`${seatName(info, seat)} holds ${view.handCounts[seat] ?? 0} cards`}
+            >
+              {Array.from({ length: view.handCounts[seat] ?? 0 }, (_, i) => (
+                <CardBack key={i} size="sm" className="cassino__opp-card" />
+              ))}
+            </div>
+            <CapturedPile view={view} seat={seat} ghosts={ghostSeat === seat ? ghosts : []} />
+          </div>
+        ))}
+
+        <div className="cassino__felt">
+          <div className="cassino__felt-meta">
+            <span className="cassino__deck" title="Cards left in the deck">
+              <CardBack size="sm" className="cassino__deck-card" />
+              <span>
+                <span data-testid="deck-count" data-count={view.deckCount}>
+                  {view.deckCount}
+                </span>{' '}
+                in deck
+              </span>
+            </span>
+            <span className="cassino__round">
+              Deal {view.dealNumber} · Round {view.round}/6
+            </span>
+          </div>
+          <div
+            className={`cassino__items ${view.table.length > 8 ? 'cassino__items--crowded' : ''}`}
+            aria-label="Cards on the table"
+          >
+            {view.table.length === 0 && <p className="cassino__empty">The table is empty.</p>}
+            {view.table.map((item) => {
+              const canTap = myTurn && selection.card !== null && tappable.has(item.id);
+              const chosen = selection.items.includes(item.id);
+              const dim = myTurn && selection.card !== null && !canTap;
+              return (
+                <motion.button
+                  layout="position"
+                  key={item.id}
+                  type="button"
+                  className={`cassino__item ${chosen ? 'is-selected' : ''} ${dim ? 'is-dim' : ''} ${
+                    item.type === 'build' ? 'cassino__item--build' : ''
+                  }`}
+                  data-testid={`table-item-${item.id}`}
+                  data-selectable={canTap ? 'true' : 'false'}
+                  data-selected={chosen ? 'true' : 'false'}
+                  aria-pressed={chosen}
+                  aria-disabled={!canTap}
+                  aria-label={itemLabel(item, info)}
+                  onClick={() => onItem(item)}
+                >
+                  {item.type === 'card' ? (
+                    <CardFace card={item.card} layoutId={item.card.id} />
+                  ) : (
+                    <BuildPile build={item.build} info={info} />
+                  )}
+                </motion.button>
+              );
+            })}
+          </div>
+        </div>
+
+        <div className="cassino__status">
+          <p
+            className={`cassino__turn ${myTurn ? 'is-mine' : ''}`}
+            data-testid="turn-indicator"
+            aria-live="polite"
+          >
+            {turnText}
+          </p>
+          <p className="cassino__last" data-testid="last-action" aria-live="polite">
+            {view.lastAction
+              ? `${seatName(info, view.lastAction.seat)} ${view.lastAction.text}.`
+              : 'No moves yet.'}
+          </p>
+        </div>
+
+        <div className="cassino__actions" role="toolbar" aria-label="Actions">
+          {myTurn && !selection.card && <span className="cassino__hint">Tap a card in your hand.</span>}
+          {myTurn && selection.card && selection.items.length === 0 && !done.trail && (
+            <span className="cassino__hint">Tap table cards to capture or build.</span>
+          )}
+          {done.trail && (
+            <button
+              type="button"
+              className="btn btn--action"
+              data-testid="action-trail"
+              disabled={busy}
+              onClick={() => done.trail && void play(done.trail)}
+            >
+              Trail
+            </button>
+          )}
+          {done.capture && (
+            <button
+              type="button"
+              className="btn btn--action btn--capture"
+              data-testid="action-capture"
+              disabled={busy}
+              onClick={() => done.capture && void play(done.capture)}
+            >
+              Capture
+            </button>
+          )}
+          {done.builds.map((build) => (
+            <button
+              key={build.value}
+              type="button"
+              className="btn btn--action btn--build"
+              data-testid={`action-build-${build.value}`}
+              disabled={busy}
+              onClick={() => void play(build)}
+            >
+              Build {build.value}
+            </button>
+          ))}
+          {selection.items.length > 0 && noLegalActions && (
+            <span className="cassino__hint">Keep choosing…</span>
+          )}
+          {selection.card && (
+            <button type="button" className="btn btn--ghost" onClick={() => select(EMPTY_SELECTION)}>
+              Clear
+            </button>
+          )}
+        </div>
+
+        <div className="cassino__me">
+          <div className="cassino__me-info">
+            <PlayerBadge view={view} info={info} seat={bottomSeat} you={me !== null} />
+            <CapturedPile view={view} seat={bottomSeat} ghosts={ghostSeat === bottomSeat ? ghosts : []} />
+          </div>
+          <div
+            className="cassino__hand"
+            data-testid="hand"
+            data-count={me !== null ? view.hand.length : (view.handCounts[bottomSeat] ?? 0)}
+            aria-label={me !== null ? 'Your hand' : `${seatName(info, bottomSeat)}'s hand`}
+          >
+            {me !== null
+              ? view.hand.map((card) => {
+                  const canPlay = playable.has(card.id);
+                  const chosen = selection.card === card.id;
+                  return (
+                    <motion.button
+                      layout="position"
+                      key={card.id}
+                      type="button"
+                      className={`cassino__hand-card ${chosen ? 'is-selected' : ''} ${
+                        myTurn && !canPlay ? 'is-dim' : ''
+                      }`}
+                      data-testid={`hand-card-${card.id}`}
+                      data-selected={chosen ? 'true' : 'false'}
+                      aria-pressed={chosen}
+                      aria-disabled={!canPlay}
+                      aria-label={spokenCard(card)}
+                      onClick={() => {
+                        if (!myTurn) showToast('info', 'Wait for your turn.');
+                        else if (canPlay) select(toggleCard(selection, card.id));
+                      }}
+                    >
+                      <CardFace card={card} size="lg" layoutId={card.id} />
+                    </motion.button>
+                  );
+                })
+              : Array.from({ length: view.handCounts[bottomSeat] ?? 0 }, (_, i) => (
+                  <CardBack key={i} size="md" />
+                ))}
+          </div>
+        </div>
+
+        {view.phase !== 'playing' && <ScoreSheet view={view} legal={legal} info={info} />}
+      </section>
+    </LayoutGroup>
+  );
+}
+
+function turnIndicator(view: CassinoView, info: RoomInfo | null, me: number | null): string {
+  if (view.phase === 'matchOver') return 'Game over';
+  if (view.phase === 'dealOver') return 'Deal over';
+  if (view.turn === null) return '';
+  if (view.turn === me) return 'Your turn';
+  if (me === null) return `${seatName(info, view.turn)}'s turn`;
+  return `Waiting for ${seatName(info, view.turn)}`;
+}
+
+function itemLabel(item: CassinoTableItem, info: RoomInfo | null): string {
+  if (item.type === 'card') return spokenCard(item.card);
+  return `${buildTitle(item.build)}, controlled by ${seatName(info, item.build.controller)}`;
+}
+
+const buildTitle = (build: CassinoBuild) =>
+  build.kind === 'compound' ? `Build ${build.value}s` : `Build ${build.value}`;
+
+function BuildPile({ build, info }: { build: CassinoBuild; info: RoomInfo | null }) {
+  let index = 0;
+  const placed = build.groups.flatMap((group, g) => group.map((card) => ({ card, slot: index++ + g * 0.6 })));
+  const span = placed.length ? (placed[placed.length - 1]?.slot ?? 0) : 0;
+  return (
+    <span className="build" style={{ '--span': span } as React.CSSProperties}>
+      <span className="build__fan">
+        {placed.map(({ card, slot }) => (
+          <span key={card.id} className="build__card" style={{ '--slot': slot } as React.CSSProperties}>
+            <CardFace card={card} size="md" layoutId={card.id} />
+          </span>
+        ))}
+      </span>
+      <span className="build__label">
+        <strong>{buildTitle(build)}</strong>
+        <span className="build__owner">{seatName(info, build.controller)}</span>
+      </span>
+    </span>
+  );
+}
+
+function PlayerBadge({
+  view,
+  info,
+  seat,
+  you = false,
+}: {
+  view: CassinoView;
+  info: RoomInfo | null;
+  seat: number;
+  you?: boolean;
+}) {
+  const seatInfo = info?.seats.find((s) => s.seat === seat);
+  const away = seatInfo !== undefined && seatInfo.name !== null && !seatInfo.connected;
+  const active = view.phase === 'playing' && view.turn === seat;
+  return (
+    <div className={`player ${active ? 'player--active' : ''}`}>
+      <span className="player__name">
+        {seatName(info, seat)}
+        {you && <span className="player__you"> (you)</span>}
+      </span>
+      <span className="player__tags">
+        {view.dealer === seat && (
+          <span className="tag" title="Dealer">
+            Dealer
+          </span>
+        )}
+        {away && <span className="tag tag--warn">reconnecting…</span>}
+        <span className="player__sweeps" title="Sweeps">
+          Sweeps{' '}
+          <strong data-testid={`sweeps-${seat}`} data-count={view.sweeps[seat] ?? 0}>
+            {view.sweeps[seat] ?? 0}
+          </strong>
+        </span>
+      </span>
+    </div>
+  );
+}
+
+function CapturedPile({
+  view,
+  seat,
+  ghosts,
+}: {
+  view: CassinoView;
+  seat: number;
+  ghosts: readonly string[];
+}) {
+  const count = view.capturedCounts[seat] ?? 0;
+  const backs = Math.min(count, MAX_VISIBLE_BACKS);
+  return (
+    <div className="pile" title="Captured cards">
+      <div
+        className="pile__stack"
+        data-testid={`captured-${seat}`}
+        data-count={count}
+        aria-label={`${count} cards captured`}
+      >
+        {Array.from({ length: backs }, (_, i) => (
+          <span key={i} className="pile__layer" style={{ '--layer': i } as React.CSSProperties}>
+            <CardBack size="sm" />
+          </span>
+        ))}
+        {count === 0 && <span className="pile__empty" />}
+        {ghosts.map((id, i) => {
+          const card = cardFromId(id);
+          return (
+            <span key={id} className="pile__ghost" style={{ '--layer': i } as React.CSSProperties}>
+              {card ? <CardFace card={card} size="sm" layoutId={id} /> : <CardBack size="sm" layoutId={id} />}
+            </span>
+          );
+        })}
+        <span className="pile__count">{count}</span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import type { RoomInfo } from '@cards/schema';
+
+/** A seat's display name from the room info (falls back to "Player N"). */
+export function seatName(info: RoomInfo | null, seat: number): string {
+  return info?.seats.find((s) => s.seat === seat)?.name ?? `Player ${seat + 1}`;
+}
+
+export const SCORE_ROWS = [
+  { key: 'cards', label: 'Cards taken', hint: 'count' },
+  { key: 'spades', label: 'Spades taken', hint: 'count' },
+  { key: 'mostCards', label: 'Most cards', hint: '3 points' },
+  { key: 'mostSpades', label: 'Most spades', hint: '1 point' },
+  { key: 'bigCassino', label: 'Big Cassino (10♦)', hint: '2 points' },
+  { key: 'littleCassino', label: 'Little Cassino (2♠)', hint: '1 point' },
+  { key: 'aces', label: 'Aces', hint: '1 point each' },
+  { key: 'sweeps', label: 'Sweeps', hint: '1 point each' },
+] as const;

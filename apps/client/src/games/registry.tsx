@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import {
+  CassinoOptionsForm,
+  defaultCassinoOptions,
+  describeCassinoOptions,
+} from './cassino/CassinoOptions.tsx';
+
+/** What the client knows how to show for each playable game. */
+export interface ClientGame {
+  defaultOptions: unknown;
+  describeOptions: (options: unknown) => string;
+  optionsForm: (props: {
+    value: unknown;
+    onChange: (options: unknown) => void;
+    disabled?: boolean;
+    idPrefix: string;
+  }) => ReactNode;
+}
+
+export const CLIENT_GAMES: Readonly<Record<string, ClientGame>> = {
+  cassino: {
+    defaultOptions: defaultCassinoOptions,
+    describeOptions: describeCassinoOptions,
+    optionsForm: (props) => <CassinoOptionsForm {...props} />,
+  },
+};

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Markdown } from './markdown.tsx';
+
+const html = (source: string) => renderToStaticMarkup(<Markdown source={source} />);
+
+describe('markdown', () => {
+  it('escapes HTML and refuses script links', () => {
+    const out = html('Hi <script>alert(1)</script> [x](javascript:alert(1))');
+    expect(out).not.toContain('<script>');
+    expect(out).toContain('&lt;script&gt;');
+    expect(out).not.toContain('href="javascript');
+  });
+
+  it('renders headings, emphasis, code, lists and tables', () => {
+    const out = html(
+      '# Title\n\nSome **bold** and *it* and `code`.\n\n- a\n- b\n  - c\n\n| A | B |\n|---|--:|\n| 1 | 2 |\n',
+    );
+    expect(out).toContain('<h2>Title</h2>');
+    expect(out).toContain('<strong>bold</strong>');
+    expect(out).toContain('<em>it</em>');
+    expect(out).toContain('<code>code</code>');
+    expect(out).toMatch(
+      /<ul><li><span>a<\/span><\/li><li><span>b<\/span><ul><li><span>c<\/span><\/li><\/ul><\/li><\/ul>/,
+    );
+    expect(out).toContain('<th>A</th>');
+    expect(out).toContain('<td style="text-align:right">2</td>');
+  });
+});

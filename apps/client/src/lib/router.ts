@@ -1,0 +1,63 @@
+import { useSyncExternalStore } from 'react';
+import { RoomCodeSchema } from '@cards/schema';
+
+export type Route =
+  | { name: 'home' }
+  | { name: 'room'; code: string; watch: boolean; valid: boolean }
+  | { name: 'notFound'; path: string };
+
+const NAV_EVENT = 'cards:navigate';
+
+function subscribe(callback: () => void): () => void {
+  window.addEventListener('popstate', callback);
+  window.addEventListener(NAV_EVENT, callback);
+  return () => {
+    window.removeEventListener('popstate', callback);
+    window.removeEventListener(NAV_EVENT, callback);
+  };
+}
+
+const snapshot = () => window.location.pathname + window.location.search;
+
+export function parseRoute(pathname: string, search: string): Route {
+  if (pathname === '/' || pathname === '') return { name: 'home' };
+  const match = /^\/r\/([^/]+)\/?$/.exec(pathname);
+  if (match) {
+    const raw = decodeURIComponent(match[1] ?? '');
+    const parsed = RoomCodeSchema.safeParse(raw);
+    const watch = new URLSearchParams(search).get('watch') === '1';
+    return {
+      name: 'room',
+      code: parsed.success ? parsed.data : raw.toUpperCase(),
+      watch,
+      valid: parsed.success,
+    };
+  }
+  return { name: 'notFound', path: pathname };
+}
+
+export function useRoute(): Route {
+  const location = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const [pathname = '/', search = ''] = splitLocation(location);
+  return parseRoute(pathname, search);
+}
+
+function splitLocation(location: string): [string, string] {
+  const i = location.indexOf('?');
+  return i < 0 ? [location, ''] : [location.slice(0, i), location.slice(i)];
+}
+
+export function navigate(path: string, replace = false): void {
+  if (path === snapshot()) return;
+  if (replace) window.history.replaceState(null, '', path);
+  else window.history.pushState(null, '', path);
+  window.dispatchEvent(new Event(NAV_EVENT));
+}
+
+/** An <a> that navigates without a page load (but still works with ctrl/cmd-click). */
+export function onLinkClick(event: React.MouseEvent<HTMLAnchorElement>, path: string): void {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+    return;
+  event.preventDefault();
+  navigate(path);
+}

@@ -1,0 +1,298 @@
+import { Client, CloseCode, type Room } from '@colyseus/sdk';
+import {
+  CloseCodes,
+  DisplayNameSchema,
+  NoticeSchema,
+  ReplySchema,
+  RoomInfoSchema,
+  RoomLookupSchema,
+  type LobbyAction,
+  type RoomLookup,
+} from '@cards/schema';
+import { describeZodError, parseGameUpdate } from '../games/parse.ts';
+import { resetRoomState, showToast, useStore, type LeftInfo } from '../store.ts';
+import { apiUrl, serverEndpoint } from './endpoint.ts';
+import { clearRoomSession, loadName, loadRoomSession, saveRoomSession, tabToken } from './session.ts';
+
+let client: Client | null = null;
+let room: Room | null = null;
+let inFlight: { key: string; promise: Promise<JoinOutcome> } | null = null;
+
+function getClient(): Client {
+  client ??= new Client(serverEndpoint());
+  return client;
+}
+
+export type JoinOutcome =
+  | { kind: 'joined' }
+  | { kind: 'notFound' }
+  | { kind: 'needName'; lookup: RoomLookup }
+  | { kind: 'full'; lookup: RoomLookup }
+  | { kind: 'error'; message: string; final?: boolean };
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'string') return error;
+  return 'Something went wrong.';
+}
+
+/** GET /api/rooms/:code — null when there is no such room. */
+export async function lookupRoom(code: string): Promise<RoomLookup | null> {
+  const res = await fetch(apiUrl(`/api/rooms/${encodeURIComponent(code)}`), {
+    headers: { accept: 'application/json' },
+  });
+  if (res.status === 404) return null;
+  if (!res.ok) throw new Error(`The server answered ${res.status} when looking up the room.`);
+  const parsed = RoomLookupSchema.safeParse(await res.json());
+  if (!parsed.success) throw new Error(`Unexpected room lookup: ${describeZodError(parsed.error)}`);
+  return parsed.data;
+}
+
+function protocolError(what: string, detail: string): void {
+  const text = `The server sent a ${what} this page does not understand.`;
+  useStore.setState({ protocolError: `${text}\n${detail}` });
+  showToast('error', text);
+}
+
+function leftInfoFor(code: number, reason: string | undefined): LeftInfo {
+  if (code === CloseCodes.kicked)
+    return { reason: 'kicked', message: 'The host removed you from this room.' };
+  if (code === CloseCodes.roomFull) return { reason: 'full', message: 'The table is full.' };
+  if (code === CloseCodes.replaced) {
+    return {
+      reason: 'replaced',
+      message: 'You opened this room in another tab, so this tab was disconnected.',
+    };
+  }
+  if (code === CloseCode.FAILED_TO_RECONNECT || code === CloseCode.ABNORMAL_CLOSURE) {
+    return { reason: 'lost', message: 'The connection to the room was lost.' };
+  }
+  return {
+    reason: 'closed',
+    message: reason ? `The room closed: ${reason}` : 'You are no longer in this room.',
+  };
+}
+
+function remember(r: Room, code: string): void {
+  const seat = useStore.getState().info?.you.seat;
+  saveRoomSession(code, {
+    reconnectionToken: r.reconnectionToken,
+    seated: seat !== null && seat !== undefined,
+  });
+}
+
+/** Wire a freshly joined room into the store. Must run synchronously after the join resolves. */
+function attach(r: Room, code: string): void {
+  room = r;
+  useStore.setState({
+    status: 'connected',
+    code,
+    info: null,
+    game: null,
+    left: null,
+    busy: false,
+    protocolError: null,
+  });
+  remember(r, code);
+
+  r.onMessage('room', (raw: unknown) => {
+    if (room !== r) return;
+    const parsed = RoomInfoSchema.safeParse(raw);
+    if (!parsed.success) return protocolError('room update', describeZodError(parsed.error));
+    useStore.setState({ info: parsed.data });
+    remember(r, code);
+  });
+
+  r.onMessage('game', (raw: unknown) => {
+    if (room !== r) return;
+    const parsed = parseGameUpdate(raw, useStore.getState().info?.game);
+    if (!parsed.ok) return protocolError('game update', parsed.error);
+    useStore.setState({ game: parsed.value });
+  });
+
+  r.onMessage('notice', (raw: unknown) => {
+    if (room !== r) return;
+    const parsed = NoticeSchema.safeParse(raw);
+    if (!parsed.success) return protocolError('notice', describeZodError(parsed.error));
+    showToast(parsed.data.kind === 'info' ? 'info' : 'error', parsed.data.text);
+  });
+
+  r.onDrop(() => {
+    if (room === r) useStore.setState({ status: 'reconnecting' });
+  });
+
+  r.onReconnect(() => {
+    if (room !== r) return;
+    useStore.setState({ status: 'connected' });
+    remember(r, code);
+  });
+
+  r.onLeave((closeCode: number, reason?: string) => {
+    if (room !== r) return;
+    room = null;
+    const left = leftInfoFor(closeCode, reason);
+    if (left.reason === 'kicked' || left.reason === 'closed' || left.reason === 'replaced')
+      clearRoomSession(code);
+    useStore.setState({ status: 'closed', left, busy: false });
+  });
+
+  r.onError((errCode: number | undefined, message?: string) => {
+    // Failed attempts while the SDK is reconnecting are expected; the banner already says so.
+    if (room !== r || useStore.getState().status === 'reconnecting') return;
+    showToast(
+      'error',
+      message ? `Connection error: ${message}` : `Connection error${errCode ? ` (${errCode})` : ''}.`,
+    );
+  });
+}
+
+/** Create a private room and join it as its first player. Returns the room code. */
+export async function createRoom(
+  slug: string,
+  name: string,
+  options: unknown,
+  seed?: string,
+): Promise<string> {
+  await leaveRoom();
+  const r = await getClient().create(slug, {
+    name,
+    token: tabToken(),
+    spectate: false,
+    options,
+    ...(seed ? { seed } : {}),
+  });
+  const code = r.roomId;
+  attach(r, code);
+  saveRoomSession(code, { reconnectionToken: r.reconnectionToken, seated: true });
+  return code;
+}
+
+function looksFull(message: string): boolean {
+  return /full|no free seat|no seat/i.test(message);
+}
+
+async function joinFlow(
+  code: string,
+  mode: { watch: boolean; name?: string | undefined; explicit: boolean },
+): Promise<JoinOutcome> {
+  const previous = loadRoomSession(code);
+
+  // 1. A reloaded tab first tries to resume its old connection.
+  if (previous && !mode.explicit) {
+    try {
+      const r = await getClient().reconnect(previous.reconnectionToken);
+      attach(r, code);
+      return { kind: 'joined' };
+    } catch {
+      // The reservation expired: fall back to joining with the tab token.
+    }
+  }
+
+  // 2. Is there such a room, and is there room at the table?
+  let lookup: RoomLookup | null;
+  try {
+    lookup = await lookupRoom(code);
+  } catch (error) {
+    return { kind: 'error', message: errorMessage(error) };
+  }
+  if (!lookup) return { kind: 'notFound' };
+
+  const name = mode.name ?? loadName();
+  if (!DisplayNameSchema.safeParse(name).success) return { kind: 'needName', lookup };
+
+  const spectate = mode.watch;
+  if (!spectate && lookup.freeSeats === 0 && !previous?.seated) return { kind: 'full', lookup };
+
+  // 3. Join; the per-tab token lets the server give a reloaded tab its seat back.
+  try {
+    const r = await getClient().joinById(code, { name, token: tabToken(), spectate });
+    attach(r, code);
+    return { kind: 'joined' };
+  } catch (error) {
+    const message = errorMessage(error);
+    if (!spectate && looksFull(message)) return { kind: 'full', lookup };
+    if (/not found|no room|does not exist/i.test(message)) return { kind: 'notFound' };
+    // A kicked player's token is banned: retrying cannot help.
+    return { kind: 'error', message, final: /removed you/i.test(message) };
+  }
+}
+
+/**
+ * Enter the room with this code (idempotent: concurrent calls for the same room share one attempt,
+ * and a tab already connected to the room just stays).
+ */
+export function enterRoom(
+  code: string,
+  mode: { watch: boolean; name?: string | undefined; explicit?: boolean },
+): Promise<JoinOutcome> {
+  const state = useStore.getState();
+  if (room && state.code === code && state.status !== 'closed') return Promise.resolve({ kind: 'joined' });
+  const key = `${code}|${mode.watch}|${mode.name ?? ''}|${mode.explicit ? 1 : 0}`;
+  if (inFlight?.key === key) return inFlight.promise;
+  useStore.setState({ status: 'connecting', code, left: null });
+  const promise = (async () => {
+    if (room && useStore.getState().code !== code) await leaveRoom();
+    return joinFlow(code, { watch: mode.watch, name: mode.name, explicit: mode.explicit ?? false });
+  })().finally(() => {
+    if (inFlight?.key === key) inFlight = null;
+  });
+  inFlight = { key, promise };
+  return promise;
+}
+
+/** Leave the current room on purpose (frees the seat in the lobby). */
+export async function leaveRoom(): Promise<void> {
+  const r = room;
+  const code = useStore.getState().code;
+  room = null;
+  if (code) clearRoomSession(code);
+  resetRoomState();
+  if (r) {
+    try {
+      await r.leave(true);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+export function isInRoom(code: string): boolean {
+  return room !== null && useStore.getState().code === code;
+}
+
+async function request(type: 'intent' | 'lobby', payload: unknown): Promise<boolean> {
+  const r = room;
+  if (!r) {
+    showToast('error', 'You are not connected to the room.');
+    return false;
+  }
+  useStore.setState({ busy: true });
+  try {
+    const raw: unknown = await r.request(type, payload);
+    const reply = ReplySchema.safeParse(raw);
+    if (!reply.success) {
+      protocolError('reply', describeZodError(reply.error));
+      return false;
+    }
+    if (!reply.data.ok) {
+      showToast('error', reply.data.error.message);
+      return false;
+    }
+    return true;
+  } catch (error) {
+    showToast('error', `The server did not accept that: ${errorMessage(error)}`);
+    return false;
+  } finally {
+    if (room === r) useStore.setState({ busy: false });
+  }
+}
+
+/** Send a game intent for the current version. Rejections are shown as a toast. */
+export function sendIntent(intent: unknown): Promise<boolean> {
+  const version = useStore.getState().game?.version ?? 0;
+  return request('intent', { version, intent });
+}
+
+export function sendLobby(action: LobbyAction): Promise<boolean> {
+  return request('lobby', action);
+}

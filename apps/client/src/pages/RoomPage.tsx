@@ -1,0 +1,286 @@
+import { useEffect, useState } from 'react';
+import { DisplayNameSchema, GAME_CATALOG, type RoomLookup } from '@cards/schema';
+import { ConnectionStatus } from '../components/ConnectionStatus.tsx';
+import { RulesButton } from '../components/RulesPanel.tsx';
+import { CassinoTable } from '../games/cassino/CassinoTable.tsx';
+import type { GameState } from '../games/parse.ts';
+import { Lobby } from '../lobby/Lobby.tsx';
+import { enterRoom, type JoinOutcome } from '../net/connection.ts';
+import { loadName, saveName } from '../net/session.ts';
+import { navigate, onLinkClick } from '../lib/router.ts';
+import { useStore } from '../store.ts';
+
+type Attempt = { key: string; outcome: JoinOutcome };
+
+export function RoomPage({ code, watch, valid }: { code: string; watch: boolean; valid: boolean }) {
+  const status = useStore((s) => s.status);
+  const storeCode = useStore((s) => s.code);
+  const left = useStore((s) => s.left);
+  const [attempt, setAttempt] = useState<Attempt | null>(null);
+  const [retry, setRetry] = useState(0);
+  const key = `${code}|${watch}|${retry}`;
+
+  useEffect(() => {
+    if (!valid) return;
+    let live = true;
+    void enterRoom(code, { watch }).then((outcome) => {
+      if (live) setAttempt({ key, outcome });
+    });
+    return () => {
+      live = false;
+    };
+  }, [code, watch, valid, key]);
+
+  const explicitJoin = (asSpectator: boolean, name: string) => {
+    saveName(name);
+    void enterRoom(code, { watch: asSpectator, name, explicit: true }).then((outcome) =>
+      setAttempt({ key, outcome }),
+    );
+  };
+
+  if (!valid) return <NotFound code={code} />;
+
+  const here = storeCode === code;
+  if (here && (status === 'connected' || status === 'reconnecting')) return <RoomView code={code} />;
+
+  if (here && status === 'closed' && left) {
+    if (left.reason === 'full') return <FullPrompt code={code} />;
+    const title =
+      left.reason === 'kicked'
+        ? 'Removed from the room'
+        : left.reason === 'replaced'
+          ? 'Open in another tab'
+          : 'Disconnected';
+    return (
+      <Centered title={title}>
+        <p>{left.message}</p>
+        <div className="row">
+          {left.reason !== 'kicked' && (
+            <button type="button" className="btn btn--primary" onClick={() => setRetry((n) => n + 1)}>
+              Rejoin
+            </button>
+          )}
+          <HomeLink />
+        </div>
+      </Centered>
+    );
+  }
+
+  const outcome = attempt?.key === key ? attempt.outcome : null;
+  if (!outcome || outcome.kind === 'joined') {
+    return (
+      <Centered title="Joining…">
+        <p className="muted">Room {code}</p>
+      </Centered>
+    );
+  }
+  switch (outcome.kind) {
+    case 'notFound':
+      return <NotFound code={code} />;
+    case 'full':
+      return <FullPrompt code={code} started={outcome.lookup.phase !== 'lobby'} />;
+    case 'needName':
+      return <JoinForm code={code} lookup={outcome.lookup} watch={watch} onJoin={explicitJoin} />;
+    case 'error':
+      return (
+        <Centered title="Could not join">
+          <p>{outcome.message}</p>
+          <div className="row">
+            {!outcome.final && (
+              <button type="button" className="btn btn--primary" onClick={() => setRetry((n) => n + 1)}>
+                Try again
+              </button>
+            )}
+            <HomeLink />
+          </div>
+        </Centered>
+      );
+  }
+}
+
+function RoomView({ code }: { code: string }) {
+  const info = useStore((s) => s.info);
+  const game = useStore((s) => s.game);
+  const protocolError = useStore((s) => s.protocolError);
+  const slug = info?.game ?? game?.game ?? 'cassino';
+  const name = GAME_CATALOG.find((g) => g.slug === slug)?.name ?? slug;
+  const inLobby = info?.phase === 'lobby';
+
+  return (
+    <div className={`room ${inLobby ? 'room--lobby' : 'room--table'}`}>
+      <header className="topbar">
+        <a
+          className="topbar__brand"
+          href="/"
+          onClick={(e) => onLinkClick(e, '/')}
+          aria-label="Leave and go home"
+        >
+          <span aria-hidden="true">←</span>
+          <span className="topbar__brand-text">Card Table</span>
+        </a>
+        <span className="topbar__title">
+          {name} <span className="topbar__code">{code}</span>
+        </span>
+        <span className="topbar__right">
+          <ConnectionStatus />
+          <RulesButton slug={slug} />
+        </span>
+      </header>
+      {protocolError && (
+        <p className="protocol-error" role="alert">
+          {protocolError}
+        </p>
+      )}
+      {!info ? (
+        <Centered title="Loading room…" />
+      ) : inLobby ? (
+        <Lobby info={info} />
+      ) : game ? (
+        <GameView game={game} />
+      ) : (
+        <Centered title="Loading the game…" />
+      )}
+    </div>
+  );
+}
+
+function GameView({ game }: { game: GameState }) {
+  switch (game.game) {
+    case 'cassino':
+      return <CassinoTable state={game} />;
+  }
+}
+
+function JoinForm({
+  code,
+  lookup,
+  watch,
+  onJoin,
+}: {
+  code: string;
+  lookup: RoomLookup;
+  watch: boolean;
+  onJoin: (asSpectator: boolean, name: string) => void;
+}) {
+  const [name, setName] = useState(loadName);
+  const [error, setError] = useState<string | null>(null);
+  const game = GAME_CATALOG.find((g) => g.slug === lookup.game);
+  const canPlay = lookup.freeSeats > 0 && !watch;
+
+  const go = (asSpectator: boolean) => {
+    const parsed = DisplayNameSchema.safeParse(name);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Pick a name.');
+      return;
+    }
+    onJoin(asSpectator, parsed.data);
+  };
+
+  return (
+    <Centered title={`Join ${game?.name ?? lookup.game}`}>
+      <p className="muted">
+        Room <strong>{code}</strong> · {lookup.players} player{lookup.players === 1 ? '' : 's'} ·{' '}
+        {lookup.phase === 'lobby' ? 'in the lobby' : 'playing'}
+      </p>
+      <form
+        className="join-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          go(!canPlay);
+        }}
+      >
+        <label className="field" htmlFor="join-name">
+          <span className="field__label">Your name</span>
+          <input
+            id="join-name"
+            className={`input ${error ? 'input--error' : ''}`}
+            data-testid="name-input"
+            value={name}
+            maxLength={24}
+            autoComplete="nickname"
+            autoFocus
+            onChange={(e) => {
+              setName(e.target.value);
+              setError(null);
+            }}
+          />
+        </label>
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+        {!canPlay && !watch && <p>The table is full — watch instead?</p>}
+        <div className="row">
+          {canPlay && (
+            <button type="submit" className="btn btn--primary" data-testid="join-as-player">
+              Join as player
+            </button>
+          )}
+          <button
+            type="button"
+            className={`btn ${canPlay ? 'btn--ghost-dark' : 'btn--primary'}`}
+            data-testid="watch-instead"
+            onClick={() => go(true)}
+          >
+            Watch
+          </button>
+        </div>
+      </form>
+    </Centered>
+  );
+}
+
+function FullPrompt({ code, started = false }: { code: string; started?: boolean }) {
+  return (
+    <Centered title="The table is full — watch instead?">
+      <p className="muted">
+        {started
+          ? `The game in room ${code} has already started. You can watch it.`
+          : `Every seat in room ${code} is taken. You can still watch the game.`}
+      </p>
+      <div className="row">
+        <button
+          type="button"
+          className="btn btn--primary"
+          data-testid="watch-instead"
+          onClick={() => navigate(`/r/${code}?watch=1`, true)}
+        >
+          Watch
+        </button>
+        <HomeLink />
+      </div>
+    </Centered>
+  );
+}
+
+function NotFound({ code }: { code: string }) {
+  return (
+    <Centered title="Room not found">
+      <p data-testid="room-not-found">
+        No room with code <strong>{code}</strong>. It may have closed, or the code has a typo.
+      </p>
+      <HomeLink label="Back to the games" />
+    </Centered>
+  );
+}
+
+function HomeLink({ label = 'Home' }: { label?: string }) {
+  return (
+    <a className="btn btn--ghost-dark" href="/" onClick={(e) => onLinkClick(e, '/')}>
+      {label}
+    </a>
+  );
+}
+
+function Centered({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <main className="centered">
+      <section className="panel-card centered__card">
+        <h1 className="centered__title">{title}</h1>
+        {children}
+      </section>
+    </main>
+  );
+}

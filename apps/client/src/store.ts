@@ -1,0 +1,65 @@
+import { create } from 'zustand';
+import type { RoomInfo } from '@cards/schema';
+import type { GameState } from './games/parse.ts';
+
+export type ConnStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'closed';
+
+export interface Toast {
+  id: number;
+  kind: 'error' | 'info';
+  text: string;
+}
+
+/** Why this tab is no longer in its room. */
+export interface LeftInfo {
+  reason: 'kicked' | 'full' | 'lost' | 'closed' | 'replaced';
+  message: string;
+}
+
+export interface AppState {
+  status: ConnStatus;
+  /** Code of the room this tab is connected to (or connecting to). */
+  code: string | null;
+  info: RoomInfo | null;
+  game: GameState | null;
+  toast: Toast | null;
+  left: LeftInfo | null;
+  /** A request is in flight; buttons that send one are disabled meanwhile. */
+  busy: boolean;
+  /** The last incoming message that failed validation (shown as a banner). */
+  protocolError: string | null;
+}
+
+let toastSeq = 0;
+
+export const useStore = create<AppState>(() => ({
+  status: 'idle',
+  code: null,
+  info: null,
+  game: null,
+  toast: null,
+  left: null,
+  busy: false,
+  protocolError: null,
+}));
+
+export function showToast(kind: Toast['kind'], text: string): void {
+  toastSeq += 1;
+  useStore.setState({ toast: { id: toastSeq, kind, text } });
+}
+
+export function dismissToast(id: number): void {
+  if (useStore.getState().toast?.id === id) useStore.setState({ toast: null });
+}
+
+export function resetRoomState(): void {
+  useStore.setState({
+    status: 'idle',
+    code: null,
+    info: null,
+    game: null,
+    left: null,
+    busy: false,
+    protocolError: null,
+  });
+}
