@@ -98,6 +98,8 @@ export const RoomInfoSchema = z.object({
   /** Games won per seat across rematches in this room. */
   matchWins: z.array(z.number().int()),
   gameNumber: z.number().int(),
+  /** In the lobby: why the host cannot start yet, or null when the game can start. */
+  startBlocker: z.string().nullable(),
   you: z.object({ seat: SeatSchema.nullable(), name: z.string() }),
 });
 export type RoomInfo = z.infer<typeof RoomInfoSchema>;

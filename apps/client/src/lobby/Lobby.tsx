@@ -31,18 +31,6 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** Why the host cannot start yet, or null when the game can start (the host need not be ready). */
-export function startBlocker(info: RoomInfo): string | null {
-  const seated = info.seats.filter((s) => s.name !== null);
-  if (seated.length < info.minPlayers) {
-    const missing = info.minPlayers - seated.length;
-    return `Waiting for ${missing} more player${missing === 1 ? '' : 's'}`;
-  }
-  const notReady = seated.filter((s) => !s.ready && s.seat !== info.hostSeat);
-  if (notReady.length > 0) return `Waiting for ${notReady.map((s) => s.name).join(', ')} to be ready`;
-  return null;
-}
-
 export function Lobby({ info }: { info: RoomInfo }) {
   const busy = useStore((s) => s.busy);
   const [copied, setCopied] = useState(false);
@@ -51,7 +39,7 @@ export function Lobby({ info }: { info: RoomInfo }) {
   const mySeat = info.seats.find((s) => s.seat === me);
   const game = GAME_CATALOG.find((g) => g.slug === info.game);
   const client = CLIENT_GAMES[info.game];
-  const blocker = startBlocker(info);
+  const blocker = info.startBlocker;
   const freeSeat = info.seats.some((s) => s.name === null);
   const hostName = info.seats.find((s) => s.seat === info.hostSeat)?.name;
 

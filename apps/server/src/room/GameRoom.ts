@@ -352,15 +352,22 @@ export abstract class GameRoom extends Room {
   }
 
   private start(member: Member): Reply {
-    const refusal = this.requireLobby() ?? this.requireHost(member) ?? this.requireEnoughPlayers();
+    const refusal = this.requireLobby() ?? this.requireHost(member) ?? this.startBlocker();
     if (refusal) return refusal;
+    this.startGame();
+    return accepted();
+  }
+
+  /** Why the host cannot start yet (the host need not be ready), or null. Also shown in the lobby. */
+  private startBlocker(): Reply | null {
+    const enough = this.requireEnoughPlayers();
+    if (enough) return enough;
     const waiting = this.table.seats.flatMap((o, seat) =>
       o !== null && !o.ready && seat !== this.table.hostSeat ? [seat] : [],
     );
-    if (waiting.length > 0)
-      return refused('NOT_READY', 'Every player must be ready before the game starts.', { seats: waiting });
-    this.startGame();
-    return accepted();
+    if (waiting.length === 0) return null;
+    const names = waiting.map((seat) => this.table.occupant(seat)?.name ?? `Seat ${seat + 1}`);
+    return refused('NOT_READY', `Waiting for ${names.join(', ')} to be ready.`, { seats: waiting });
   }
 
   private kick(member: Member, seat: number): Reply {
@@ -485,8 +492,14 @@ export abstract class GameRoom extends Room {
       options: this.gameOptions,
       matchWins: [...this.table.matchWins],
       gameNumber: this.gameNumber,
+      startBlocker: this.roomPhase === 'lobby' ? this.startBlockerText() : null,
       you: { seat: this.table.seatOfSession(sessionId), name: member?.name ?? '' },
     };
+  }
+
+  private startBlockerText(): string | null {
+    const blocker = this.startBlocker();
+    return blocker !== null && !blocker.ok ? blocker.error.message : null;
   }
 
   /** Each seat gets its own view; never broadcast one seat's view to the room. */

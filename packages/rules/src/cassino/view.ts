@@ -1,0 +1,33 @@
+import type { CassinoView } from '@cards/schema';
+import { SPECTATOR, type Viewer } from '../core/game.ts';
+import type { CassinoState } from './state.ts';
+
+/** What one viewer may see: their own hand only, counts for everything hidden, never the deck order. */
+export function viewCassino(state: CassinoState, viewer: Viewer): CassinoView {
+  const seated =
+    viewer !== SPECTATOR && Number.isInteger(viewer) && viewer >= 0 && viewer < state.hands.length;
+  const clone = <T>(value: T): T => structuredClone(value);
+  return {
+    game: 'cassino',
+    phase: state.phase,
+    players: state.hands.length,
+    viewer: seated ? viewer : SPECTATOR,
+    options: { ...state.options },
+    dealNumber: state.dealNumber,
+    round: state.round,
+    dealer: state.dealer,
+    turn: state.turn,
+    hand: seated ? clone([...(state.hands[viewer] ?? [])]) : [],
+    handCounts: state.hands.map((h) => h.length),
+    table: clone([...state.table]),
+    capturedCounts: state.captured.map((pile) => pile.length),
+    sweeps: [...state.sweeps],
+    deckCount: state.deck.length,
+    lastCapturer: state.lastCapturer,
+    lastAction: state.lastAction === null ? null : clone(state.lastAction),
+    dealScores: clone(state.dealScores.map((lines) => [...lines])),
+    matchTotals: [...state.matchTotals],
+    awaitingContinue: [...state.awaitingContinue],
+    winners: [...state.winners],
+  };
+}
