@@ -3,12 +3,17 @@ export {};
 /**
  * `pnpm bench <what>` (or `npm run bench -- <what>`): prints measured figures, asserts nothing.
  *   rules  random-playout throughput of every game's rules
+ *   solver exact-arithmetic solver: time to answer "can this hand make the target" and "best not over"
  *   room   intent → view latency for concurrent simulated tables against a local server
  */
 const [what, ...args] = process.argv.slice(2);
 
 const benches: Record<string, () => Promise<void>> = {
-  rules: async () => (await import('./bench-rules.ts')).benchRules(),
+  rules: async () => {
+    await (await import('./bench-rules.ts')).benchRules();
+    (await import('./bench-math-card-game.ts')).benchMathCardGame();
+  },
+  solver: async () => (await import('./bench-solver.ts')).benchSolver(),
   room: async () => (await import('./bench-room.ts')).benchRoom(args),
 };
 

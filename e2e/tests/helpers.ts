@@ -95,6 +95,8 @@ export async function playOneMove(page: Page): Promise<string> {
   let buildCard: string | null = null;
   for (const id of cards) {
     const card = page.getByTestId(`hand-card-${id}`);
+    // A card with no legal play at all is offered disabled.
+    if (await card.isDisabled()) continue;
     await card.click();
     await expect(card).toHaveAttribute('data-selected', 'true');
     const found = await selectTowardsCapture(page);

@@ -5,3 +5,5 @@ export * from './core/game.ts';
 export * from './core/engine.ts';
 export { cassino } from './cassino/index.ts';
 export type { CassinoState } from './cassino/index.ts';
+export { mathCardGame, type MathCardGameState } from './math-card-game/index.ts';
+export * as arith from './arith/index.ts';

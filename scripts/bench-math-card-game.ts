@@ -1,9 +1,8 @@
-/* eslint-disable no-restricted-properties -- a benchmark measures wall-clock time; the rules never import it */
-import type { MathCardGameIntent } from '@cards/schema';
-import { nextInt, seedPrng, type PrngState } from '../core/prng.ts';
-import { mathCardGame as game } from './index.ts';
-import { maxPlayable } from './search.ts';
-import { shapesOf, type MathCardGameState } from './state.ts';
+import type { MathCardGameIntent } from '../packages/schema/src/index.ts';
+import { nextInt, seedPrng, type PrngState } from '../packages/rules/src/core/prng.ts';
+import { mathCardGame as game } from '../packages/rules/src/math-card-game/index.ts';
+import { maxPlayable } from '../packages/rules/src/math-card-game/search.ts';
+import { shapesOf, type MathCardGameState } from '../packages/rules/src/math-card-game/state.ts';
 
 function randomGame(seed: string, onState?: (state: MathCardGameState) => void): number {
   let prng: PrngState = seedPrng(`bench-${seed}`);

@@ -1,0 +1,136 @@
+/**
+ * Solver-internal exact rationals as pairs of JS numbers. The cap (|n|, d ≤ 10^12 < 2^53) keeps
+ * every value a safe integer; operations use float arithmetic only where each step is provably
+ * exact (products < 2^53) and fall back to the bigint rationals otherwise. Invalid or over-cap
+ * results are `null`. Results match rational.ts `apply` exactly (checked by the tests).
+ */
+import { apply } from './rational.ts';
+import type { ArithMode, Op, Rational } from './rational.ts';
+
+export interface Num {
+  readonly n: number;
+  readonly d: number;
+}
+export type Key = number | string;
+
+const CAPN = 1e12;
+const SAFE = 2 ** 53;
+
+export const key = (v: Num): Key => (v.d === 1 ? v.n : `${v.n}/${v.d}`);
+
+export function gcdN(a: number, b: number): number {
+  a = Math.abs(a);
+  b = Math.abs(b);
+  while (b !== 0) {
+    const t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+export const fromRational = (r: Rational): Num => ({ n: Number(r.n), d: Number(r.d) });
+export const toRational = (v: Num): Rational => ({ n: BigInt(v.n), d: BigInt(v.d) });
+
+function viaBigint(op: Op, a: Num, b: Num, mode: ArithMode): Num | null {
+  const r = apply(op, toRational(a), toRational(b), mode);
+  return r.ok ? fromRational(r.value) : null;
+}
+
+/** Normalises n/d given |n|, |d| < 2^53 (d ≠ 0) and applies the cap. */
+function norm(n: number, d: number): Num | null {
+  if (d < 0) {
+    n = -n;
+    d = -d;
+  }
+  const g = gcdN(n, d);
+  if (g > 1) {
+    n /= g;
+    d /= g;
+  }
+  if (n > CAPN || -n > CAPN || d > CAPN) return null;
+  return { n: n === 0 ? 0 : n, d };
+}
+
+/** a·b where |a|, |b| ≤ 10^12 are integers; null when over the cap (exact, see module note). */
+const capMul = (a: number, b: number): number | null => {
+  const p = a * b;
+  return p > CAPN || -p > CAPN ? null : p === 0 ? 0 : p;
+};
+
+function addSub(a: Num, b: Num, sign: 1 | -1, mode: ArithMode, op: Op): Num | null {
+  if (a.d === 1 && b.d === 1) {
+    const s = a.n + sign * b.n;
+    return s > CAPN || -s > CAPN ? null : { n: s === 0 ? 0 : s, d: 1 };
+  }
+  const x = a.n * b.d;
+  const y = b.n * a.d;
+  const d = a.d * b.d;
+  if (Math.abs(x) >= SAFE / 2 || Math.abs(y) >= SAFE / 2 || d >= SAFE) return viaBigint(op, a, b, mode);
+  return norm(x + sign * y, d);
+}
+
+function mulDiv(a: Num, bn: number, bd: number): Num | null {
+  // a × (bn/bd) with bd > 0 and both fractions normalised: cross-reduce, then the result is normal.
+  const g1 = gcdN(a.n, bd);
+  const g2 = gcdN(bn, a.d);
+  const n = capMul(a.n / g1, bn / g2);
+  const d = capMul(a.d / g2, bd / g1);
+  if (n === null || d === null) return null;
+  return { n, d };
+}
+
+function powN(a: Num, b: Num, mode: ArithMode): Num | null {
+  if (b.d !== 1) return null;
+  const e = b.n;
+  if (a.n === 0) return e > 0 ? { n: 0, d: 1 } : null;
+  if (e === 0) return { n: 1, d: 1 };
+  if (a.d === 1 && (a.n === 1 || a.n === -1)) return { n: a.n === -1 && e % 2 !== 0 ? -1 : 1, d: 1 };
+  if (e < 0 && mode === 'integer') return null;
+  const k = Math.abs(e);
+  if (k > 40) return null; // max(|n|, d) ≥ 2 and 2^40 > 10^12
+  let n = 1;
+  let d = 1;
+  for (let i = 0; i < k; i++) {
+    const nn = capMul(n, a.n);
+    const dd = capMul(d, a.d);
+    if (nn === null || dd === null) return null;
+    n = nn;
+    d = dd;
+  }
+  if (e > 0) return { n, d };
+  return d === 0 ? null : n < 0 ? { n: -d, d: -n } : { n: d, d: n };
+}
+
+/** One operation; `null` if invalid in the mode or over the cap. */
+export function applyN(op: Op, a: Num, b: Num, mode: ArithMode): Num | null {
+  if (mode === 'integer' && (a.d !== 1 || b.d !== 1)) return null;
+  switch (op) {
+    case '+':
+      return addSub(a, b, 1, mode, op);
+    case '-':
+      return addSub(a, b, -1, mode, op);
+    case '*':
+      return mulDiv(a, b.n, b.d);
+    case '/':
+      if (b.n === 0) return null;
+      if (mode === 'integer') {
+        if (a.n % b.n !== 0) return null;
+        const q = a.n / b.n;
+        return { n: q === 0 ? 0 : q, d: 1 };
+      }
+      return b.n < 0 ? mulDiv(a, -b.d, -b.n) : mulDiv(a, b.d, b.n);
+    case '^':
+      return powN(a, b, mode);
+  }
+}
+
+export const cmpN = (a: Num, b: Num): number => {
+  if (a.d === 1 && b.d === 1) return a.n - b.n;
+  const x = a.n * b.d;
+  const y = b.n * a.d;
+  if (Math.abs(x) < SAFE && Math.abs(y) < SAFE) return x - y;
+  const l = BigInt(a.n) * BigInt(b.d);
+  const r = BigInt(b.n) * BigInt(a.d);
+  return l < r ? -1 : l > r ? 1 : 0;
+};
