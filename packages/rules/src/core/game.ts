@@ -13,6 +13,17 @@ export interface Outcome {
 }
 
 /**
+ * A deadline the room enforces: when `afterMs` has passed since the timer first appeared (its `key`
+ * unchanged), the room submits `intent` for `seat` like any other intent, so it lands in the log.
+ */
+export interface GameTimer<Intent> {
+  readonly key: string;
+  readonly seat: Seat;
+  readonly afterMs: number;
+  readonly intent: Intent;
+}
+
+/**
  * The contract every game implements. Every function is pure: the state is read-only
  * and `apply` returns a new state. All randomness comes from a PRNG kept in the state.
  */
@@ -31,6 +42,8 @@ export interface GameModule<Config, State, Intent, View> {
   view(state: State, viewer: Viewer): View;
   /** null while the game is running. */
   outcome(state: State): Outcome | null;
+  /** Deadlines running in this state (none if omitted). */
+  timers?(state: State): readonly GameTimer<Intent>[];
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { matchWinsText } from '../../lib/matchWins.ts';
 import { LayoutGroup, motion } from 'motion/react';
 import type { CassinoBuild, CassinoIntent, CassinoTableItem, CassinoView, RoomInfo } from '@cards/schema';
 import { CardBack, CardFace, spokenCard } from '../../cards/Card.tsx';
@@ -109,6 +110,11 @@ export function CassinoTable({ state }: { state: CassinoState }) {
                 in deck
               </span>
             </span>
+            {info !== null && info.gameNumber > 1 && (
+              <span className="cassino__wins" data-testid="table-match-wins">
+                Games won: {matchWinsText(info)}
+              </span>
+            )}
             <span className="cassino__round">
               Deal {view.dealNumber} · Round {view.round}/6
             </span>

@@ -1,4 +1,5 @@
 import { motion } from 'motion/react';
+import { matchWinsText } from '../../lib/matchWins.ts';
 import type { CassinoIntent, CassinoView, RoomInfo } from '@cards/schema';
 import { sendIntent, sendLobby } from '../../net/connection.ts';
 import { useStore } from '../../store.ts';
@@ -123,11 +124,7 @@ export function ScoreSheet({
         {over && (
           <div className="sheet__actions">
             <p className="sheet__wins" data-testid="match-wins">
-              Games won in this room:{' '}
-              {(info?.seats ?? [])
-                .filter((s) => s.name !== null)
-                .map((s) => `${s.name} ${info?.matchWins[s.seat] ?? 0}`)
-                .join(' · ')}
+              Games won in this room: {matchWinsText(info)}
             </p>
             {me !== null && (
               <button
