@@ -8,7 +8,7 @@ import { CardIdSchema, SeatSchema } from './common.ts';
 
 export const MathCardGameOptionsSchema = z.object({
   /** Seconds the opponent has to cut a deck before the room cuts it at random (`position: null`). */
-  cutTimeoutSeconds: z.number().int().min(3).max(120).default(10),
+  cutTimeoutSeconds: z.number().int().min(1).max(60).default(10),
 });
 export type MathCardGameOptions = z.infer<typeof MathCardGameOptionsSchema>;
 

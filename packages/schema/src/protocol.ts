@@ -51,6 +51,14 @@ export const ReplySchema = z.discriminatedUnion('ok', [
 ]);
 export type Reply = z.infer<typeof ReplySchema>;
 
+/** A running deadline as the clients see it (the intent it will play stays on the server). */
+export const GameTimerInfoSchema = z.object({
+  key: z.string(),
+  seat: SeatSchema,
+  remainingMs: z.number().int().min(0),
+});
+export type GameTimerInfo = z.infer<typeof GameTimerInfoSchema>;
+
 /** Server → client message 'game': this client's view of the game, after every change. */
 export const GameUpdateSchema = z.object({
   version: z.number().int().min(0),
@@ -60,6 +68,11 @@ export const GameUpdateSchema = z.object({
   legal: z.array(z.unknown()),
   /** Seats expected to act now. */
   actors: z.array(SeatSchema),
+  /**
+   * Deadlines running now (e.g. the cut timeout): when one runs out the room plays its intent for the
+   * seat. `remainingMs` is as of when this update was sent; a fired timer is no longer listed.
+   */
+  timers: z.array(GameTimerInfoSchema),
 });
 export type GameUpdate = z.infer<typeof GameUpdateSchema>;
 

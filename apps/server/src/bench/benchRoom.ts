@@ -3,8 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { Client, type Room as SdkRoom } from '@colyseus/sdk';
 import type { GameUpdate, JoinOptions, Reply, RoomInfo } from '@cards/schema';
 import { createGameServer } from '../app.ts';
+import { GAME_ROOMS } from '../rooms/index.ts';
 
 interface BenchConfig {
+  /** Room name (game slug) every table plays. */
+  game: string;
   tables: number;
   seconds: number;
   port: number;
@@ -23,6 +26,7 @@ function readConfig(args: string[]): BenchConfig {
   const { values } = parseArgs({
     args,
     options: {
+      game: { type: 'string', default: 'cassino' },
       tables: { type: 'string', default: '20' },
       seconds: { type: 'string', default: '10' },
       port: { type: 'string', default: '42567' },
@@ -30,7 +34,10 @@ function readConfig(args: string[]): BenchConfig {
     },
   });
   const num = (v: string, min: number, max: number) => Math.min(max, Math.max(min, Number(v) || min));
+  if (!(values.game in GAME_ROOMS))
+    throw new Error(`unknown --game ${values.game}; one of: ${Object.keys(GAME_ROOMS).join(', ')}`);
   return {
+    game: values.game,
     tables: num(values.tables, 1, 500),
     seconds: num(values.seconds, 1, 25),
     port: num(values.port, 1024, 65535),
@@ -48,7 +55,7 @@ const joinAs = (name: string): JoinOptions => ({
 class BenchPlayer {
   private game: GameUpdate | null = null;
   private info: RoomInfo | null = null;
-  private pending: { version: number; sentAt: number } | null = null;
+  private pending: { version: number; sentAt: number; viewAt: number | null } | null = null;
   private nextAllowedAt = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private rematchAsked = 0;
@@ -65,10 +72,10 @@ class BenchPlayer {
   }
 
   private onGame(update: GameUpdate): void {
-    if (this.pending && update.version > this.pending.version) {
-      this.stats.latencies.push(performance.now() - this.pending.sentAt);
-      this.pending = null;
-    }
+    // When several seats may act at once (the Math Card Game cut) another seat's move can bump the
+    // version first; the room sends our own view just before our reply, so the last one before an
+    // accepting reply is ours.
+    if (this.pending && update.version > this.pending.version) this.pending.viewAt = performance.now();
     this.game = update;
     this.schedule(0);
   }
@@ -103,16 +110,19 @@ class BenchPlayer {
     if (this.stopped || this.pending || !this.myTurn() || !this.game) return;
     const { version, legal } = this.game;
     const intent = legal[Math.floor(Math.random() * legal.length)];
-    this.pending = { version, sentAt: performance.now() };
+    const pending = { version, sentAt: performance.now(), viewAt: null as number | null };
+    this.pending = pending;
     this.nextAllowedAt = performance.now() + this.pace;
     const reply = (await this.room.request('intent', { version, intent }).catch(() => null)) as Reply | null;
+    this.pending = null;
     if (reply?.ok) {
       this.stats.accepted += 1;
+      if (pending.viewAt !== null) this.stats.latencies.push(pending.viewAt - pending.sentAt);
+      this.schedule(0);
       return;
     }
     const code = reply ? reply.error.code : 'NO_REPLY';
     this.stats.refused.set(code, (this.stats.refused.get(code) ?? 0) + 1);
-    this.pending = null;
     this.schedule(code === 'RATE_LIMITED' ? 100 : 0);
   }
 
@@ -122,8 +132,8 @@ class BenchPlayer {
   }
 }
 
-async function openTable(sdk: Client, stats: Stats, pace: number): Promise<BenchPlayer[]> {
-  const hostRoom = await sdk.create('cassino', joinAs('Host'));
+async function openTable(sdk: Client, game: string, stats: Stats, pace: number): Promise<BenchPlayer[]> {
+  const hostRoom = await sdk.create(game, joinAs('Host'));
   const host = new BenchPlayer(hostRoom, stats, pace);
   const guestRoom = await sdk.joinById(hostRoom.roomId, joinAs('Guest'));
   const guest = new BenchPlayer(guestRoom, stats, pace);
@@ -143,7 +153,7 @@ function report(config: BenchConfig, stats: Stats, elapsedMs: number): void {
   const ms = (v: number) => `${v.toFixed(2)} ms`;
   const refused = [...stats.refused].map(([code, n]) => `${code}=${n}`).join(' ') || 'none';
   console.log(
-    `room bench: ${config.tables} Cassino tables, ${(elapsedMs / 1000).toFixed(1)} s, pace ${config.pace} ms`,
+    `room bench: ${config.tables} ${config.game} tables, ${(elapsedMs / 1000).toFixed(1)} s, pace ${config.pace} ms`,
   );
   console.log(`  intents accepted ${stats.accepted}, refused ${refused}, games finished ${stats.games}`);
   console.log(`  throughput ${((stats.accepted * 1000) / elapsedMs).toFixed(1)} intents/s`);
@@ -153,7 +163,10 @@ function report(config: BenchConfig, stats: Stats, elapsedMs: number): void {
   );
 }
 
-/** Starts a server in-process on 127.0.0.1, plays random Cassino tables against it and prints latencies. */
+/**
+ * Starts a server in-process on 127.0.0.1, plays random tables of `--game` (default cassino) against it
+ * and prints latencies.
+ */
 export async function benchRoom(args: string[]): Promise<void> {
   const config = readConfig(args);
   const server = createGameServer();
@@ -162,7 +175,7 @@ export async function benchRoom(args: string[]): Promise<void> {
   const sdk = new Client(`http://127.0.0.1:${config.port}`);
   try {
     const tables = await Promise.all(
-      Array.from({ length: config.tables }, () => openTable(sdk, stats, config.pace)),
+      Array.from({ length: config.tables }, () => openTable(sdk, config.game, stats, config.pace)),
     );
     const startedAt = performance.now();
     await new Promise((r) => setTimeout(r, config.seconds * 1000));

@@ -1,8 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { type Client, type Deferred, ErrorCode, logger, Room, ServerError } from '@colyseus/core';
+import {
+  type Client,
+  type Deferred,
+  type Delayed,
+  ErrorCode,
+  logger,
+  Room,
+  ServerError,
+} from '@colyseus/core';
 import { type AnyGameModule, type Match, SPECTATOR, startMatch, submitIntent } from '@cards/rules';
 import {
   CloseCodes,
+  type GameTimerInfo,
   type GameUpdate,
   type GameWireSchemas,
   IntentMessageSchema,
@@ -41,6 +50,13 @@ interface Member {
 
 type AnyMatch = Match<unknown, unknown, unknown>;
 
+/** A game deadline the room is running: `delayed` is null once it has fired (its key still listed). */
+interface RunningTimer {
+  readonly seat: number;
+  readonly intent: unknown;
+  delayed: Delayed | null;
+}
+
 const liveRooms = new Map<string, GameRoom>();
 
 /** The live room with this code in this process, if any. */
@@ -67,6 +83,8 @@ export abstract class GameRoom extends Room {
   private testSeed: string | null = null;
   private reconnectSeconds = RECONNECT_SECONDS;
   private code = '';
+  /** Game deadlines by key (see GameModule.timers), kept in step with the match by syncTimers. */
+  private readonly timers = new Map<string, RunningTimer>();
 
   override async onCreate(raw: ServerRoomOptions & { [key: string]: unknown }): Promise<void> {
     // Thrown from onCreate, the code becomes an HTTP status of the matchmaking reply: keep it 5xx-like.
@@ -142,6 +160,7 @@ export abstract class GameRoom extends Room {
   }
 
   override async onDispose(): Promise<void> {
+    this.clearTimers();
     if (liveRooms.get(this.code) === this) liveRooms.delete(this.code);
     if (this.code !== '') await releaseCode(this.presence, this.code);
   }
@@ -222,6 +241,7 @@ export abstract class GameRoom extends Room {
   private backToLobby(): void {
     this.roomPhase = 'lobby';
     this.match = null;
+    this.clearTimers();
     this.table.resetReady();
   }
 
@@ -287,6 +307,7 @@ export abstract class GameRoom extends Room {
       for (const seat of outcome.winners) this.table.matchWins[seat] = (this.table.matchWins[seat] ?? 0) + 1;
       this.broadcastRoom();
     }
+    this.syncTimers();
     this.broadcastGame();
   }
 
@@ -456,8 +477,78 @@ export abstract class GameRoom extends Room {
     this.match = startMatch(this.game, this.gameOptions, players, this.nextSeed());
     this.roomPhase = 'playing';
     this.table.resetReady();
+    // A new game starts every deadline afresh, even under a key the previous game also used.
+    this.clearTimers();
+    this.syncTimers();
     this.broadcastRoom();
     this.broadcastGame();
+  }
+
+  // ---- game deadlines ------------------------------------------------------------------------
+
+  /**
+   * Brings the running deadlines in line with `game.timers(state)`: new keys start their clock, keys
+   * still listed keep running (or stay fired), the rest are cancelled. Called after every change.
+   */
+  private syncTimers(): void {
+    const match = this.match;
+    const wanted =
+      match && this.game.outcome(match.state) === null ? (this.game.timers?.(match.state) ?? []) : [];
+    const keys = new Set(wanted.map((t) => t.key));
+    for (const [key, running] of this.timers)
+      if (!keys.has(key)) {
+        running.delayed?.clear();
+        this.timers.delete(key);
+      }
+    for (const timer of wanted) {
+      if (this.timers.has(timer.key)) continue;
+      const delayed = this.clock.setTimeout(() => this.fireTimer(timer.key), Math.max(0, timer.afterMs));
+      this.timers.set(timer.key, { seat: timer.seat, intent: timer.intent, delayed });
+    }
+  }
+
+  private clearTimers(): void {
+    for (const running of this.timers.values()) running.delayed?.clear();
+    this.timers.clear();
+  }
+
+  /** A deadline ran out: play its intent for its seat like any other intent (logged with the time). */
+  private fireTimer(key: string): void {
+    const running = this.timers.get(key);
+    if (!running || running.delayed === null || !this.match) return;
+    // Fired once per appearance of the key: it stays listed (not re-armed) until the game drops it.
+    running.delayed = null;
+    try {
+      const result = submitIntent(
+        this.game,
+        this.match,
+        running.seat,
+        running.intent,
+        this.match.version,
+        Date.now(),
+      );
+      if (!result.ok) {
+        logger.warn(`room ${this.code}: timer ${key} refused: ${result.error.code} ${result.error.message}`);
+        // Same version, but the countdown the clients show is gone.
+        this.broadcastGame();
+        return;
+      }
+      this.match = result.value;
+      this.afterMove();
+    } catch (error) {
+      logger.error(`room ${this.code}: timer ${key} failed`, error);
+    }
+  }
+
+  private timerInfo(): GameTimerInfo[] {
+    const out: GameTimerInfo[] = [];
+    for (const [key, running] of this.timers) {
+      const delayed = running.delayed;
+      if (delayed === null || !delayed.active) continue;
+      const remainingMs = Math.max(0, Math.round(delayed.time - delayed.elapsedTime));
+      out.push({ key, seat: running.seat, remainingMs });
+    }
+    return out;
   }
 
   private nextSeed(): string {
@@ -526,6 +617,7 @@ export abstract class GameRoom extends Room {
       view: this.game.view(match.state, playing ? seat : SPECTATOR),
       legal: playing ? [...this.game.legalIntents(match.state, seat)] : [],
       actors: [...this.game.actors(match.state)],
+      timers: this.timerInfo(),
     };
   }
 }

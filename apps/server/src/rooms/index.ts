@@ -1,9 +1,11 @@
 import type { GameRoom } from '../room/GameRoom.ts';
 import { CassinoRoom } from './cassino.ts';
+import { MathCardGameRoom } from './mathCardGame.ts';
 
 export type GameRoomClass = new () => GameRoom;
 
 /** Every playable game's room, by slug; the slug is also the Colyseus room name. */
 export const GAME_ROOMS: Readonly<Record<string, GameRoomClass>> = {
   cassino: CassinoRoom,
+  'math-card-game': MathCardGameRoom,
 };

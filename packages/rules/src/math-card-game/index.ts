@@ -1,5 +1,5 @@
 import type { MathCardGameIntent, MathCardGameOptions, MathCardGameView } from '@cards/schema';
-import type { GameModule, Seat } from '../core/game.ts';
+import type { GameModule, GameTimer, Seat } from '../core/game.ts';
 import { err } from '../core/result.ts';
 import { DECK_SIZE } from './cards.ts';
 import { maximalPlays, underChoices } from './search.ts';
@@ -25,6 +25,18 @@ function legalIntents(state: MathCardGameState, seat: Seat): MathCardGameIntent[
     for (const under of underChoices(rest, ctx.under)) out.push({ type: 'turn', plays, under });
   }
   return out;
+}
+
+/** The cut timeout: a seat that has not cut the opponent's deck in time cuts it at random. */
+function timers(state: MathCardGameState): GameTimer<MathCardGameIntent>[] {
+  if (state.phase !== 'cut') return [];
+  const afterMs = state.options.cutTimeoutSeconds * 1000;
+  return cuttersOf(state).map((seat) => ({
+    key: `cut-${seat}`,
+    seat,
+    afterMs,
+    intent: { type: 'cut', position: null },
+  }));
 }
 
 export const mathCardGame: GameModule<
@@ -67,4 +79,5 @@ export const mathCardGame: GameModule<
     const scores = scoresOf(state);
     return { winners: winnersOf(scores), scores };
   },
+  timers,
 };
