@@ -133,7 +133,9 @@ test('two players play a full Cassino deal by code while a third watches', async
   for (const p of [ana, ben, eve]) await p.context.close();
 });
 
-test('a full room offers to watch, and an unknown code says so', async ({ browser }) => {
+test('a full room offers to watch, a walked-out game can be ended, an unknown code says so', async ({
+  browser,
+}) => {
   const ana = await openPlayer(browser, DESKTOP);
   const ben = await openPlayer(browser, DESKTOP);
   const cam = await openPlayer(browser, PHONE);
@@ -146,11 +148,25 @@ test('a full room offers to watch, and an unknown code says so', async ({ browse
   await expect(cam.page.getByTestId('spectator-list')).toContainText('Cam');
   await expect(ana.page.getByTestId('spectator-list')).toContainText('Cam');
 
-  await cam.page.goto('/r/ZZZZZ');
-  await expect(cam.page.getByTestId('room-not-found')).toBeVisible();
-
   await ana.page.getByTestId('rules-button').click();
   await expect(ana.page.getByTestId('rules-panel')).toContainText('Sweep');
+  await ana.page.keyboard.press('Escape');
+
+  // A player who walks away mid-game: the other may end the game instead of waiting forever.
+  await ben.page.getByTestId('ready-toggle').click();
+  await ana.page.getByTestId('start-game').click();
+  await expect(ben.page.getByTestId('table')).toBeVisible();
+  await expect(ana.page.getByTestId('left-banner')).toHaveCount(0);
+  await ben.page.getByRole('link', { name: 'Leave and go home' }).click();
+  await expect(ana.page.getByTestId('left-banner')).toContainText('Ben left the game');
+  await expect(cam.page.getByTestId('left-banner')).toBeVisible();
+  await expect(cam.page.getByTestId('end-game')).toHaveCount(0);
+  await ana.page.getByTestId('end-game').click();
+  await expect(ana.page.getByTestId('lobby')).toBeVisible();
+  await expect(ana.page.getByTestId('seat-1')).not.toHaveAttribute('data-name', 'Ben');
+
+  await cam.page.goto('/r/ZZZZZ');
+  await expect(cam.page.getByTestId('room-not-found')).toBeVisible();
 
   for (const p of [ana, ben, cam]) await p.context.close();
 });

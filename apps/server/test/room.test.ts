@@ -347,4 +347,23 @@ describe('reconnection', () => {
     const back = await players.join(code, guest.options);
     await back.waitRoom((r) => r.you.seat === 1 && r.seats[1]?.connected === true, 'back in seat');
   });
+
+  it('lets the remaining player end a game only after the other has left it', async () => {
+    const { host, guest } = await startTable(players, 'numbers');
+    expect(await host.lobby({ type: 'endGame' })).toMatchObject({
+      ok: false,
+      error: { code: 'PLAYERS_PRESENT' },
+    });
+    await guest.room.leave();
+    await host.waitRoom((r) => r.seats[1]?.left === true, 'guest shown as left');
+    expect(await host.lobby({ type: 'endGame' })).toEqual({ ok: true });
+    const info = await host.waitRoom((r) => r.phase === 'lobby', 'back in the lobby');
+    expect(info.seats[1]).toMatchObject({ name: null, left: false });
+    expect(info.matchWins).toEqual([0, 0]);
+    expect(host.notices.at(-1)?.text).toContain('Guest left');
+    expect(await host.lobby({ type: 'endGame' })).toMatchObject({
+      ok: false,
+      error: { code: 'WRONG_PHASE' },
+    });
+  });
 });

@@ -1,4 +1,14 @@
 import type { z } from 'zod';
+import {
+  StarNavigatorIntentSchema,
+  StarNavigatorOptionsSchema,
+  StarNavigatorViewSchema,
+} from './star-navigator.ts';
+import {
+  BlindCassowaryIntentSchema,
+  BlindCassowaryOptionsSchema,
+  BlindCassowaryViewSchema,
+} from './blind-cassowary.ts';
 import { CassinoIntentSchema, CassinoOptionsSchema, CassinoViewSchema } from './cassino.ts';
 import {
   MathCardGameIntentSchema,
@@ -35,7 +45,7 @@ export const GAME_CATALOG: readonly GameCatalogEntry[] = [
     name: "Wouter's Math Card Game",
     blurb: 'Two decks, eight arithmetic sequences, and the must-play-most rule.',
     players: '2 players',
-    playable: false,
+    playable: true,
   },
   {
     slug: 'star-navigator',
@@ -61,7 +71,17 @@ export interface GameWireSchemas {
 }
 
 export const GAME_WIRE: Readonly<Record<string, GameWireSchemas>> = {
+  'star-navigator': {
+    options: StarNavigatorOptionsSchema,
+    intent: StarNavigatorIntentSchema,
+    view: StarNavigatorViewSchema,
+  },
   cassino: { options: CassinoOptionsSchema, intent: CassinoIntentSchema, view: CassinoViewSchema },
+  'blind-cassowary': {
+    options: BlindCassowaryOptionsSchema,
+    intent: BlindCassowaryIntentSchema,
+    view: BlindCassowaryViewSchema,
+  },
   'math-card-game': {
     options: MathCardGameOptionsSchema,
     intent: MathCardGameIntentSchema,

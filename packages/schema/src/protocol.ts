@@ -34,6 +34,8 @@ export const LobbyActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sit') }),
   /** A seated player becomes a spectator while the room is in the lobby. */
   z.object({ type: z.literal('stand') }),
+  /** End a running game without a result, allowed once another player has left it. */
+  z.object({ type: z.literal('endGame') }),
 ]);
 export type LobbyAction = z.infer<typeof LobbyActionSchema>;
 
@@ -93,6 +95,8 @@ export const SeatInfoSchema = z.object({
   name: z.string().nullable(),
   connected: z.boolean(),
   ready: z.boolean(),
+  /** The player left the running game for good (went home, or never came back in time). */
+  left: z.boolean(),
 });
 export type SeatInfo = z.infer<typeof SeatInfoSchema>;
 

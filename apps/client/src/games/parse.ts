@@ -6,15 +6,18 @@ import {
   type CassinoIntent,
   type CassinoView,
 } from '@cards/schema';
+import { parseMathUpdate, type MathGameState } from './math-card-game/wire.ts';
 
 /** A validated 'game' message, narrowed to the game it belongs to. */
-export type GameState = {
-  game: 'cassino';
-  version: number;
-  view: CassinoView;
-  legal: CassinoIntent[];
-  actors: number[];
-};
+export type GameState =
+  | {
+      game: 'cassino';
+      version: number;
+      view: CassinoView;
+      legal: CassinoIntent[];
+      actors: number[];
+    }
+  | MathGameState;
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -28,7 +31,7 @@ const CassinoLegalSchema = z.array(CassinoIntentSchema);
 export function parseGameUpdate(raw: unknown, slugHint: string | undefined): ParseResult<GameState> {
   const envelope = GameUpdateSchema.safeParse(raw);
   if (!envelope.success) return { ok: false, error: describeZodError(envelope.error) };
-  const { version, view, legal, actors } = envelope.data;
+  const { version, view, legal, actors, timers } = envelope.data;
   const viewGame =
     typeof view === 'object' && view !== null && 'game' in view
       ? String((view as { game: unknown }).game)
@@ -42,6 +45,8 @@ export function parseGameUpdate(raw: unknown, slugHint: string | undefined): Par
       if (!l.success) return { ok: false, error: `Cassino legal intents: ${describeZodError(l.error)}` };
       return { ok: true, value: { game: 'cassino', version, view: v.data, legal: l.data, actors } };
     }
+    case 'math-card-game':
+      return parseMathUpdate({ version, view, legal, actors, timers });
     default:
       return { ok: false, error: `This client cannot show the game "${slug}".` };
   }

@@ -4,6 +4,7 @@ import {
   defaultCassinoOptions,
   describeCassinoOptions,
 } from './cassino/CassinoOptions.tsx';
+import { defaultMathOptions, describeMathOptions, MathOptionsForm } from './math-card-game/MathOptions.tsx';
 
 /** What the client knows how to show for each playable game. */
 export interface ClientGame {
@@ -22,5 +23,10 @@ export const CLIENT_GAMES: Readonly<Record<string, ClientGame>> = {
     defaultOptions: defaultCassinoOptions,
     describeOptions: describeCassinoOptions,
     optionsForm: (props) => <CassinoOptionsForm {...props} />,
+  },
+  'math-card-game': {
+    defaultOptions: defaultMathOptions,
+    describeOptions: describeMathOptions,
+    optionsForm: (props) => <MathOptionsForm {...props} />,
   },
 };

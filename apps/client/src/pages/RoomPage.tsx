@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { DisplayNameSchema, GAME_CATALOG, type RoomLookup } from '@cards/schema';
 import { ConnectionStatus } from '../components/ConnectionStatus.tsx';
+import { LeftPlayersBanner } from '../components/LeftPlayersBanner.tsx';
 import { RulesButton } from '../components/RulesPanel.tsx';
 import { CassinoTable } from '../games/cassino/CassinoTable.tsx';
+import { MathTable } from '../games/math-card-game/MathTable.tsx';
 import type { GameState } from '../games/parse.ts';
 import { Lobby } from '../lobby/Lobby.tsx';
 import { enterRoom, type JoinOutcome } from '../net/connection.ts';
@@ -131,6 +133,7 @@ function RoomView({ code }: { code: string }) {
           {protocolError}
         </p>
       )}
+      {info && <LeftPlayersBanner info={info} />}
       {!info ? (
         <Centered title="Loading room…" />
       ) : inLobby ? (
@@ -148,6 +151,8 @@ function GameView({ game }: { game: GameState }) {
   switch (game.game) {
     case 'cassino':
       return <CassinoTable state={game} />;
+    case 'math-card-game':
+      return <MathTable state={game} />;
   }
 }
 

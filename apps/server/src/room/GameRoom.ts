@@ -339,6 +339,8 @@ export abstract class GameRoom extends Room {
         return this.sit(member);
       case 'stand':
         return this.stand(member);
+      case 'endGame':
+        return this.endGame(member);
     }
   }
 
@@ -439,6 +441,24 @@ export abstract class GameRoom extends Room {
     if (refusal) return refusal;
     const seat = this.table.seatOfSession(member.sessionId);
     if (seat !== null) this.table.free(seat);
+    return accepted();
+  }
+
+  /** A game whose player has left for good would wait forever: the others may end it, unscored. */
+  private endGame(member: Member): Reply {
+    const refusal = this.requireSeat(member);
+    if (refusal) return refusal;
+    if (this.roomPhase !== 'playing') return refused('WRONG_PHASE', 'No game is running.');
+    const gone = this.table.seats.flatMap((o, seat) => (o !== null && o.sessionId === null ? [seat] : []));
+    if (gone.length === 0)
+      return refused('PLAYERS_PRESENT', 'You can end the game only after a player has left it.');
+    const names = gone.map((seat) => this.table.occupant(seat)?.name ?? `Seat ${seat + 1}`);
+    for (const seat of gone) this.table.free(seat);
+    this.backToLobby();
+    this.broadcast('notice', {
+      kind: 'info',
+      text: `${member.name} ended the game: ${names.join(', ')} left.`,
+    });
     return accepted();
   }
 

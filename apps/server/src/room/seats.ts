@@ -94,6 +94,7 @@ export class SeatTable {
       name: o?.name ?? null,
       connected: o?.connected ?? false,
       ready: o?.ready ?? false,
+      left: o !== null && o.sessionId === null,
     }));
   }
 

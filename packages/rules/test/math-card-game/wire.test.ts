@@ -11,11 +11,11 @@ import { game } from './helpers.ts';
 import { greedyIntent } from './policy.ts';
 
 describe('wire schemas', () => {
-  it('wire: options default to a 10 s cut timeout and the game is registered but not yet playable', () => {
+  it('wire: options default to a 10 s cut timeout and the game is registered and playable', () => {
     expect(MathCardGameOptionsSchema.parse({})).toEqual({ cutTimeoutSeconds: 10 });
     expect(MathCardGameOptionsSchema.parse({})).toEqual(game.defaultConfig);
     expect(GAME_WIRE['math-card-game']?.intent).toBe(MathCardGameIntentSchema);
-    expect(GAME_CATALOG.find((g) => g.slug === 'math-card-game')?.playable).toBe(false);
+    expect(GAME_CATALOG.find((g) => g.slug === 'math-card-game')?.playable).toBe(true);
   });
 
   it('wire: every view and every legal intent of a whole game passes the zod schemas', () => {

@@ -332,7 +332,7 @@ function PlayerBadge({
             Dealer
           </span>
         )}
-        {away && <span className="tag tag--warn">reconnecting…</span>}
+        {away && <span className="tag tag--warn">{seatInfo?.left ? 'left' : 'reconnecting…'}</span>}
         <span className="player__sweeps" title="Sweeps">
           Sweeps{' '}
           <strong data-testid={`sweeps-${seat}`} data-count={view.sweeps[seat] ?? 0}>

@@ -1,0 +1,34 @@
+import type { RoomInfo } from '@cards/schema';
+import { sendLobby } from '../net/connection.ts';
+import { useStore } from '../store.ts';
+
+/**
+ * During a game, a player who left for good would leave the table waiting forever; this banner
+ * says who left and lets a seated player end the game (the server allows it only then).
+ */
+export function LeftPlayersBanner({ info }: { info: RoomInfo }) {
+  const busy = useStore((s) => s.busy);
+  const gone = info.seats.filter((s) => s.left && s.name !== null);
+  if (info.phase !== 'playing' || gone.length === 0) return null;
+  const names = gone.map((s) => s.name).join(' and ');
+  const seated = info.you.seat !== null;
+  return (
+    <div className="left-banner" role="alert" data-testid="left-banner">
+      <span>
+        {names} left the game. They can still come back from the same tab
+        {seated ? ', or you can end the game now.' : '.'}
+      </span>
+      {seated && (
+        <button
+          type="button"
+          className="btn btn--small"
+          data-testid="end-game"
+          disabled={busy}
+          onClick={() => void sendLobby({ type: 'endGame' })}
+        >
+          End game
+        </button>
+      )}
+    </div>
+  );
+}

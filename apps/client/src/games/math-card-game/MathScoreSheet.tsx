@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import type { MathCardGameView, RoomInfo } from '@cards/schema';
+import { matchWinsText } from '../../lib/matchWins.ts';
+import { sendLobby } from '../../net/connection.ts';
+import { useStore } from '../../store.ts';
+import { colourOf, END_REASONS, seatName } from './labels.ts';
+
+/** The final score: every sequence with its owner, what is left of it and its value; the totals. */
+export function MathScoreSheet({ view, info }: { view: MathCardGameView; info: RoomInfo | null }) {
+  const busy = useStore((s) => s.busy);
+  const [hidden, setHidden] = useState(false);
+  const final = view.final;
+  if (final === null) return null;
+  const me = typeof view.viewer === 'number' ? view.viewer : null;
+  const seats = view.colours.map((_, seat) => seat);
+
+  let banner: string;
+  if (final.winners.length === 1) {
+    const w = final.winners[0] ?? 0;
+    banner = w === me ? 'You win!' : `${seatName(info, w)} wins!`;
+  } else {
+    banner = `It's a tie between ${final.winners.map((s) => seatName(info, s)).join(' and ')}.`;
+  }
+
+  if (hidden)
+    return (
+      <button
+        type="button"
+        className="btn btn--primary mcg__sheet-reopen"
+        data-testid="show-score-sheet"
+        onClick={() => setHidden(false)}
+      >
+        Show the score
+      </button>
+    );
+
+  return (
+    <div className="mcg-sheet-backdrop">
+      <div
+        className="mcg-sheet"
+        role="dialog"
+        aria-modal="false"
+        aria-labelledby="mcg-score-title"
+        data-testid="score-sheet"
+      >
+        <p className="mcg-sheet__banner" data-testid="winner-banner">
+          {banner}
+        </p>
+        <h2 id="mcg-score-title" className="mcg-sheet__title">
+          Final score
+        </h2>
+        <p className="mcg-sheet__reason">{END_REASONS[final.reason] ?? ''}</p>
+        <div className="mcg-sheet__scroll">
+          <table className="mcg-sheet__table">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Opened by</th>
+                <th scope="col">Sequence</th>
+                <th scope="col">Value</th>
+              </tr>
+            </thead>
+            <tbody>
+              {final.sequences.map((line) => (
+                <tr key={line.slot} data-testid={`score-line-${line.slot}`} data-owner={line.owner}>
+                  <td>{line.slot + 1}</td>
+                  <td className="mcg-sheet__owner">
+                    <span className={`mcg__dot mcg__dot--${colourOf(view, line.owner)}`} aria-hidden="true" />
+                    {seatName(info, line.owner)}
+                  </td>
+                  <td className="mcg-sheet__expr">
+                    {line.expression}
+                    {line.sealed && <span className="mcg-sheet__sealed"> =</span>}
+                  </td>
+                  <td className="mcg-sheet__value">{line.value}</td>
+                </tr>
+              ))}
+              {final.sequences.length === 0 && (
+                <tr>
+                  <td colSpan={4}>No sequence was opened.</td>
+                </tr>
+              )}
+            </tbody>
+            <tfoot>
+              {seats.map((seat) => (
+                <tr
+                  key={seat}
+                  className={`mcg-sheet__total ${final.winners.includes(seat) ? 'is-winner' : ''}`}
+                >
+                  <th scope="row" colSpan={3}>
+                    <span className={`mcg__dot mcg__dot--${colourOf(view, seat)}`} aria-hidden="true" />
+                    {seatName(info, seat)}
+                    {seat === me ? ' (you)' : ''}
+                  </th>
+                  <td data-testid={`score-total-${seat}`}>{final.scores[seat] ?? 0}</td>
+                </tr>
+              ))}
+            </tfoot>
+          </table>
+        </div>
+        <div className="mcg-sheet__actions">
+          <p className="mcg-sheet__wins" data-testid="match-wins">
+            Games won in this room: {matchWinsText(info)}
+          </p>
+          <div className="row">
+            <button
+              type="button"
+              className="btn btn--ghost-dark"
+              data-testid="hide-score-sheet"
+              onClick={() => setHidden(true)}
+            >
+              See the table
+            </button>
+            {me !== null && (
+              <button
+                type="button"
+                className="btn btn--primary"
+                data-testid="rematch"
+                disabled={busy}
+                onClick={() => void sendLobby({ type: 'rematch' })}
+              >
+                Rematch
+              </button>
+            )}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

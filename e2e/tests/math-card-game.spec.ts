@@ -1,0 +1,226 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  DESKTOP,
+  PHONE,
+  enterName,
+  framesContain,
+  handCardIds,
+  isMyTurn,
+  openPlayer,
+  screenshot,
+  settle,
+  version,
+  type Player,
+} from './helpers.ts';
+
+const SEED = 'mcg-e2e-0';
+
+async function createRoom(host: Player): Promise<string> {
+  await enterName(host.page, 'Ana');
+  // A test seed makes the shuffle (and the random cut) repeatable; the server honours it in tests only.
+  await host.page.goto(`/?seed=${SEED}`);
+  await host.page.getByTestId('game-card-math-card-game').click();
+  await host.page.getByTestId('option-cut-timeout').selectOption('5');
+  await host.page.getByTestId('create-room-math-card-game').click();
+  await expect(host.page.getByTestId('lobby')).toBeVisible();
+  const code = (await host.page.getByTestId('room-code').innerText()).trim();
+  expect(code).toMatch(/^[A-Z]{5}$/);
+  return code;
+}
+
+async function joinByCode(guest: Player, name: string, code: string): Promise<void> {
+  await enterName(guest.page, name);
+  await guest.page.getByTestId('join-code-input').fill(code.toLowerCase());
+  await guest.page.getByTestId('join-button').click();
+  await expect(guest.page.getByTestId('lobby')).toBeVisible();
+}
+
+/** Neither the DOM nor any websocket frame of `watcher` may ever hold a card of `hidden`'s hand. */
+async function assertHandHidden(watcher: Player, hiddenHand: readonly string[], who: string): Promise<void> {
+  for (const id of hiddenHand) {
+    expect(framesContain(watcher.frames, id), `${who} received ${id} over the websocket`).toBe(false);
+    await expect(watcher.page.locator(`[data-testid$="-${id}"]`), `${who} shows ${id}`).toHaveCount(0);
+  }
+}
+
+async function noHorizontalScroll(page: Page): Promise<void> {
+  const [scroll, width] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  expect(scroll, 'the page scrolls sideways').toBeLessThanOrEqual(width);
+}
+
+async function shown(page: Page, testId: string): Promise<boolean> {
+  const locator = page.getByTestId(testId);
+  return (await locator.count()) > 0 && (await locator.first().isVisible());
+}
+
+interface Tally {
+  turns: number;
+  plays: number;
+  anyOperator: number;
+  under: number;
+  mulligans: number;
+  passes: number;
+}
+
+/**
+ * Plays one whole turn through the UI using only what it offers: the mulligan if that is all there
+ * is, else the first enabled hand card onto the first lit sequence (the first operator offered for a
+ * `?`), again while cards are offered, then the first offered under-pile cards, then Submit.
+ */
+async function playTurn(page: Page, tally: Tally, shoot: (moment: string) => Promise<void>): Promise<void> {
+  const before = await version(page);
+  tally.turns++;
+  if (await shown(page, 'mulligan')) {
+    await page.getByTestId('mulligan').click();
+    tally.mulligans++;
+    await expect.poll(() => version(page)).toBeGreaterThan(before);
+    return;
+  }
+  const submit = page.getByTestId('submit-turn');
+  for (let step = 0; step < 12; step++) {
+    if (await submit.isEnabled()) {
+      if ((await submit.innerText()).includes('Pass')) tally.passes++;
+      await submit.click();
+      await expect.poll(() => version(page)).toBeGreaterThan(before);
+      return;
+    }
+    const operator = page.locator('[data-testid^="operator-choice-"]');
+    if ((await operator.count()) > 0) {
+      await shoot('operator');
+      await operator.first().click();
+      tally.anyOperator++;
+      tally.plays++;
+      continue;
+    }
+    const target = page.locator('[data-lit="true"]');
+    if ((await target.count()) > 0) {
+      const testId = await target.first().getAttribute('data-testid');
+      await target.first().click();
+      if ((await operator.count()) === 0) tally.plays++;
+      expect(testId).toMatch(/^sequence-(new|\d)$/);
+      continue;
+    }
+    const under = page.locator('[data-testid^="under-card-"]:enabled');
+    if ((await under.count()) > 0) {
+      await shoot('under');
+      await under.first().click();
+      tally.under++;
+      continue;
+    }
+    const card = page.locator('[data-testid^="hand-card-"]:enabled');
+    if ((await card.count()) > 0) {
+      await card.first().click();
+      await expect(card.first()).toHaveAttribute('data-selected', 'true');
+      if (tally.turns >= 8) await shoot('picking');
+      continue;
+    }
+    throw new Error(`the table offers nothing to do: ${await page.getByTestId('turn-hint').innerText()}`);
+  }
+  throw new Error('a turn took more than 12 steps');
+}
+
+test("two players play Wouter's Math Card Game to the score sheet while a third watches", async ({
+  browser,
+}) => {
+  const ana = await openPlayer(browser, DESKTOP);
+  const ben = await openPlayer(browser, PHONE);
+  const eve = await openPlayer(browser, DESKTOP);
+
+  const code = await createRoom(ana);
+  await joinByCode(ben, 'Ben', code);
+  await enterName(eve.page, 'Eve');
+  await eve.page.goto(`/r/${code}?watch=1`);
+  await expect(ana.page.getByTestId('spectator-list')).toContainText('Eve');
+  await expect(ana.page.getByTestId('seat-1')).toHaveAttribute('data-name', 'Ben');
+  await ben.page.getByTestId('ready-toggle').click();
+  await expect(ana.page.getByTestId('seat-1')).toHaveAttribute('data-ready', 'true');
+  await ana.page.getByTestId('start-game').click();
+
+  // The cut: Ana picks a place on Ben's deck; Ben lets the 5 s countdown run out (a random cut).
+  for (const p of [ana, ben, eve]) await expect(p.page.getByTestId('cut-step')).toBeVisible();
+  const timer = ben.page.getByTestId('cut-timer');
+  await expect(timer).toBeVisible();
+  const startMs = Number(await timer.getAttribute('data-remaining-ms'));
+  expect(startMs).toBeGreaterThan(2000);
+  expect(startMs).toBeLessThanOrEqual(5000);
+  await expect(eve.page.locator('[data-testid^="cut-position-"]')).toHaveCount(0);
+  await ana.page.getByTestId('cut-position-12').click();
+  await expect(ana.page.getByTestId('cut-random')).toHaveCount(0);
+  await expect(ben.page.getByTestId('last-action')).toContainText("Ana cut Ben's deck (12 cards)");
+  await expect.poll(async () => Number(await timer.getAttribute('data-remaining-ms'))).toBeLessThan(startMs);
+  await screenshot(ben.page, 'math-cut-phone');
+  await noHorizontalScroll(ben.page);
+  // No click: the room cuts Ana's deck at random when Ben's time is up.
+  for (const p of [ana, ben, eve])
+    await expect(p.page.getByTestId('table')).toHaveAttribute('data-phase', 'play', { timeout: 10_000 });
+  await expect(ana.page.getByTestId('last-action')).toContainText("Ben cut Ana's deck at random");
+  await expect(ana.page.getByTestId('hand').locator('[data-testid^="hand-card-"]')).toHaveCount(6);
+  await expect(ben.page.getByTestId('hand').locator('[data-testid^="hand-card-"]')).toHaveCount(6);
+  await expect(eve.page.getByTestId('hand').locator('[data-testid^="hand-card-"]')).toHaveCount(0);
+  await expect(ana.page.getByTestId('opponent-hand')).toHaveAttribute('data-count', '6');
+  await expect(ana.page.getByTestId('pile-count-1')).toHaveText('29');
+  await expect(ana.page.getByTestId('turn-indicator')).toHaveText('Your turn');
+  await expect(ben.page.getByTestId('turn-indicator')).toHaveText('Waiting for Ana');
+
+  const tally: Tally = { turns: 0, plays: 0, anyOperator: 0, under: 0, mulligans: 0, passes: 0 };
+  const shots = new Set<string>();
+  while ((await ana.page.getByTestId('score-sheet').count()) === 0) {
+    const actor = (await isMyTurn(ana.page)) ? ana : (await isMyTurn(ben.page)) ? ben : null;
+    if (actor === null) {
+      await ana.page.waitForTimeout(50);
+      continue;
+    }
+    const [anaHand, benHand] = [await handCardIds(ana.page), await handCardIds(ben.page)];
+    await assertHandHidden(ana, benHand, 'Ana');
+    await assertHandHidden(ben, anaHand, 'Ben');
+    await assertHandHidden(eve, [...anaHand, ...benHand], 'the spectator');
+
+    // Once per moment and device: a card picked up with its sequences lit, the ? asking for its
+    // operator, the under-pile choice.
+    const shoot = async (moment: string) => {
+      const name = `math-${moment}-${actor === ana ? 'desktop' : 'phone'}`;
+      if (shots.has(name)) return;
+      shots.add(name);
+      await screenshot(actor.page, name);
+    };
+    await playTurn(actor.page, tally, shoot);
+
+    if (tally.turns === 14) {
+      await screenshot(ana.page, 'math-midgame-desktop');
+      await screenshot(ben.page, 'math-midgame-phone');
+      await screenshot(eve.page, 'math-midgame-spectator');
+      await noHorizontalScroll(ben.page);
+    }
+    expect(tally.turns, 'the game should end').toBeLessThan(200);
+  }
+  console.log(`math-card-game e2e: ${JSON.stringify(tally)}`);
+  expect(tally.plays).toBeGreaterThan(10);
+
+  for (const p of [ana, ben, eve]) await expect(p.page.getByTestId('score-sheet')).toBeVisible();
+  const totals = await Promise.all([0, 1].map((s) => ana.page.getByTestId(`score-total-${s}`).innerText()));
+  const eveTotals = await Promise.all(
+    [0, 1].map((s) => eve.page.getByTestId(`score-total-${s}`).innerText()),
+  );
+  expect(eveTotals).toEqual(totals);
+  await expect(ana.page.getByTestId('winner-banner')).toBeVisible();
+  // Every opened sequence has a line on the sheet.
+  const opened = await eve.page.locator('[data-testid^="sequence-"][data-opened="true"]').count();
+  await expect(ana.page.locator('[data-testid^="score-line-"]')).toHaveCount(opened);
+  await screenshot(ana.page, 'math-score-sheet-desktop');
+  await screenshot(ben.page, 'math-score-sheet-phone');
+  await noHorizontalScroll(ben.page);
+
+  await eve.page.getByTestId('rules-button').click();
+  await expect(eve.page.getByTestId('rules-panel')).toContainText('must play as many cards');
+
+  await ben.page.getByTestId('rematch').click();
+  for (const p of [ana, ben]) {
+    await expect(p.page.getByTestId('score-sheet')).toHaveCount(0);
+    await expect(p.page.getByTestId('cut-step')).toBeVisible();
+  }
+  await settle(ana.page);
+  for (const p of [ana, ben, eve]) await p.context.close();
+});
