@@ -1,14 +1,4 @@
 import type { z } from 'zod';
-import {
-  StarNavigatorIntentSchema,
-  StarNavigatorOptionsSchema,
-  StarNavigatorViewSchema,
-} from './star-navigator.ts';
-import {
-  BlindCassowaryIntentSchema,
-  BlindCassowaryOptionsSchema,
-  BlindCassowaryViewSchema,
-} from './blind-cassowary.ts';
 import { CassinoIntentSchema, CassinoOptionsSchema, CassinoViewSchema } from './cassino.ts';
 import {
   MathCardGameIntentSchema,
@@ -71,17 +61,7 @@ export interface GameWireSchemas {
 }
 
 export const GAME_WIRE: Readonly<Record<string, GameWireSchemas>> = {
-  'star-navigator': {
-    options: StarNavigatorOptionsSchema,
-    intent: StarNavigatorIntentSchema,
-    view: StarNavigatorViewSchema,
-  },
   cassino: { options: CassinoOptionsSchema, intent: CassinoIntentSchema, view: CassinoViewSchema },
-  'blind-cassowary': {
-    options: BlindCassowaryOptionsSchema,
-    intent: BlindCassowaryIntentSchema,
-    view: BlindCassowaryViewSchema,
-  },
   'math-card-game': {
     options: MathCardGameOptionsSchema,
     intent: MathCardGameIntentSchema,
