@@ -4,6 +4,11 @@ export * from './core/cards.ts';
 export * from './core/game.ts';
 export * from './core/engine.ts';
 export { cassino } from './cassino/index.ts';
+export {
+  blindCassowary,
+  blindCassowarySpectator,
+  type BlindCassowaryState,
+} from './blind-cassowary/index.ts';
 export type { CassinoState } from './cassino/index.ts';
 export { mathCardGame, type MathCardGameState } from './math-card-game/index.ts';
 export * as arith from './arith/index.ts';

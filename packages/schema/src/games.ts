@@ -1,4 +1,9 @@
 import type { z } from 'zod';
+import {
+  BlindCassowaryIntentSchema,
+  BlindCassowaryOptionsSchema,
+  BlindCassowaryViewSchema,
+} from './blind-cassowary.ts';
 import { CassinoIntentSchema, CassinoOptionsSchema, CassinoViewSchema } from './cassino.ts';
 import {
   MathCardGameIntentSchema,
@@ -62,6 +67,11 @@ export interface GameWireSchemas {
 
 export const GAME_WIRE: Readonly<Record<string, GameWireSchemas>> = {
   cassino: { options: CassinoOptionsSchema, intent: CassinoIntentSchema, view: CassinoViewSchema },
+  'blind-cassowary': {
+    options: BlindCassowaryOptionsSchema,
+    intent: BlindCassowaryIntentSchema,
+    view: BlindCassowaryViewSchema,
+  },
   'math-card-game': {
     options: MathCardGameOptionsSchema,
     intent: MathCardGameIntentSchema,

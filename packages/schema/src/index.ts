@@ -1,5 +1,6 @@
 export * from './common.ts';
 export * from './protocol.ts';
 export * from './cassino.ts';
+export * from './blind-cassowary.ts';
 export * from './math-card-game.ts';
 export * from './games.ts';

@@ -1,0 +1,44 @@
+import type { BlindCassowaryIntent, BlindCassowaryOptions, BlindCassowaryView } from '@cards/schema';
+import type { GameModule } from '../core/game.ts';
+import { applyIntent } from './apply.ts';
+import { setup } from './flow.ts';
+import { actors, legalIntents, timers } from './legal.ts';
+import { outcomeOf } from './scoring.ts';
+import type { BlindCassowaryState } from './state.ts';
+import { viewOf } from './view.ts';
+
+export type { BlindCassowaryState } from './state.ts';
+/** Seat-less spectator actions (challenge, Best in Show vote): the room calls this directly. */
+export { applySpectator as blindCassowarySpectator } from './apply.ts';
+export { methodOne } from './target.ts';
+
+export const BLIND_CASSOWARY_DEFAULTS: BlindCassowaryOptions = {
+  targetMethod: 'one',
+  referee: 'table',
+  reviewSeconds: 10,
+  nefariousPenalty: 10,
+  scoring: 'composite',
+  bigCassowary: true,
+  drunkChameleon: true,
+  bestInShow: false,
+};
+
+export const blindCassowary: GameModule<
+  BlindCassowaryOptions,
+  BlindCassowaryState,
+  BlindCassowaryIntent,
+  BlindCassowaryView
+> = {
+  slug: 'blind-cassowary',
+  displayName: 'Blind Cassowary',
+  minPlayers: 2,
+  maxPlayers: 8,
+  defaultConfig: BLIND_CASSOWARY_DEFAULTS,
+  setup,
+  actors,
+  legalIntents,
+  apply: applyIntent,
+  view: viewOf,
+  outcome: outcomeOf,
+  timers,
+};

@@ -1,0 +1,89 @@
+import type { BlindCassowaryClaimView, BlindCassowaryView, BlindSubmissionView } from '@cards/schema';
+import type { Viewer } from '../core/game.ts';
+import { windowMs } from './apply.ts';
+import { nestOf, type BlindCassowaryState, type Claim } from './state.ts';
+
+function claimView(s: BlindCassowaryState, c: Claim, i: number): BlindCassowaryClaimView {
+  const prev = i > 0 ? s.claims[i - 1] : undefined;
+  return {
+    id: c.id,
+    seat: c.seat,
+    order: i + 1,
+    at: c.at,
+    gapMs: prev === undefined ? null : c.at - prev.at,
+    afterSeat: prev === undefined ? null : prev.seat,
+    status: c.status,
+    cards: [...c.cards],
+    chameleons: c.chameleons.map((r) => ({ ...r })),
+    formula: c.formula,
+    approvals: [...c.approvals],
+    challengers: [...c.challengers],
+    spectatorChallenges: c.spectatorChallengers.length,
+    windowStartedAt: c.windowStartedAt,
+    windowMs: windowMs(s),
+    // The server's check is public only once a challenge (or the server referee) asked for it.
+    checked: c.challenged || s.options.referee === 'server' ? c.valid : null,
+    reason: c.challenged && !c.valid ? c.reason : null,
+    votes: c.votes.map((v) => ({ ...v })),
+    verdict: c.verdict,
+  };
+}
+
+function blindView(s: BlindCassowaryState, viewer: Viewer): BlindSubmissionView[] {
+  return s.blind.map((b, seat) => {
+    const shown = b !== null && (s.blindRevealed || viewer === seat);
+    return {
+      seat,
+      submitted: b !== null,
+      pass: shown ? b.pass : null,
+      formula: shown && !b.pass ? b.formula : null,
+      value: shown && !b.pass ? b.value : null,
+      winner: s.blindRevealed && s.blindWinners.includes(seat),
+    };
+  });
+}
+
+export function viewOf(s: BlindCassowaryState, viewer: Viewer): BlindCassowaryView {
+  const seat = typeof viewer === 'number' ? viewer : null;
+  const counts = new Map<string, number>();
+  for (const v of [...s.bestVotes, ...s.spectatorBestVotes.map((x) => x.claimId)])
+    if (v !== null) counts.set(v, (counts.get(v) ?? 0) + 1);
+  const voting = s.phase !== 'bestInShow' || s.nominated.every((n) => n);
+  return {
+    game: 'blind-cassowary',
+    phase: s.phase,
+    players: s.players,
+    viewer,
+    options: { ...s.options },
+    target: {
+      ...s.target,
+      cards: [...s.target.cards],
+      redrawn: [...s.target.redrawn],
+    },
+    hand: seat === null ? [] : [...(s.hands[seat] ?? [])],
+    handCounts: s.hands.map((h) => h.length),
+    reserveCount: s.reserve.length,
+    nests: Array.from({ length: s.players }, (_, p) =>
+      nestOf(s, p).map((c, k) => ({
+        claimId: c.id,
+        cards: [...c.cards],
+        formula: c.formula,
+        orientation: k % 2 === 0 ? ('horizontal' as const) : ('vertical' as const),
+      })),
+    ),
+    claims: s.claims.map((c, i) => claimView(s, c, i)),
+    current: s.queue[0] ?? null,
+    stuck: [...s.stuck],
+    nefariousCounts: [...s.nefarious],
+    events: s.events.map((e) => ({ ...e })),
+    blind: blindView(s, viewer),
+    blindRevealed: s.blindRevealed,
+    // Nominations are shown once everyone has nominated (your own always).
+    nominations: s.nominations.map((n, i) => (voting || i === seat ? n : null)),
+    nominated: [...s.nominated],
+    bestInShowVotes: s.phase === 'over' ? [...counts].map(([claimId, votes]) => ({ claimId, votes })) : [],
+    bestInShowVoted: s.bestVotes.map((v) => v !== null),
+    standings: s.standings === null ? null : s.standings.map((l) => ({ ...l })),
+    winners: [...s.winners],
+  };
+}
