@@ -11,4 +11,5 @@ export {
 } from './blind-cassowary/index.ts';
 export type { CassinoState } from './cassino/index.ts';
 export { mathCardGame, type MathCardGameState } from './math-card-game/index.ts';
+export { starNavigator, type StarNavigatorState } from './star-navigator/index.ts';
 export * as arith from './arith/index.ts';

@@ -1,5 +1,10 @@
 import type { z } from 'zod';
 import {
+  StarNavigatorIntentSchema,
+  StarNavigatorOptionsSchema,
+  StarNavigatorViewSchema,
+} from './star-navigator.ts';
+import {
   BlindCassowaryIntentSchema,
   BlindCassowaryOptionsSchema,
   BlindCassowaryViewSchema,
@@ -66,6 +71,11 @@ export interface GameWireSchemas {
 }
 
 export const GAME_WIRE: Readonly<Record<string, GameWireSchemas>> = {
+  'star-navigator': {
+    options: StarNavigatorOptionsSchema,
+    intent: StarNavigatorIntentSchema,
+    view: StarNavigatorViewSchema,
+  },
   cassino: { options: CassinoOptionsSchema, intent: CassinoIntentSchema, view: CassinoViewSchema },
   'blind-cassowary': {
     options: BlindCassowaryOptionsSchema,

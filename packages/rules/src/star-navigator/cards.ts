@@ -1,0 +1,112 @@
+/**
+ * The decks: the standard 54-card deck (52 + 2 jokers) and, for the Precog variants, an 80-card
+ * Tarot deck (56 minor cards, 22 trumps, 2 jokers). Card values per the rules and rulings.
+ */
+import type { StarCard, StarNavigatorOptions, StarSuit } from '@cards/schema';
+
+export type DeckKind = 'standard' | 'tarot';
+
+const STANDARD_RANKS: readonly [string, number][] = [
+  ['A', 1],
+  ...Array.from({ length: 9 }, (_, i): [string, number] => [String(i + 2), i + 2]),
+  ['J', 11],
+  ['Q', 12],
+  ['K', 13],
+];
+
+/** Tarot minor ranks: Ace 100 (always), 2–10, Page 1, Knight 11, Queen 12, King 13. */
+const TAROT_RANKS: readonly [string, number][] = [
+  ['A', 100],
+  ...Array.from({ length: 9 }, (_, i): [string, number] => [String(i + 2), i + 2]),
+  ['P', 1],
+  ['N', 11],
+  ['Q', 12],
+  ['K', 13],
+];
+
+const STANDARD_SUITS: readonly StarSuit[] = ['S', 'H', 'D', 'C'];
+const TAROT_SUITS: readonly StarSuit[] = ['wands', 'cups', 'swords', 'coins'];
+const TAROT_PREFIX: Readonly<Record<string, string>> = { wands: 'W', cups: 'C', swords: 'S', coins: 'P' };
+
+const jokers = (): StarCard[] => [
+  { id: 'JK1', suit: 'joker', rank: 'Joker', value: 0, aceChoice: false },
+  { id: 'JK2', suit: 'joker', rank: 'Joker', value: 0, aceChoice: false },
+];
+
+export function standardDeck(): StarCard[] {
+  return [
+    ...STANDARD_SUITS.flatMap((suit) =>
+      STANDARD_RANKS.map(([rank, value]) => ({
+        id: `${rank}${suit}`,
+        suit,
+        rank,
+        value,
+        aceChoice: rank === 'A',
+      })),
+    ),
+    ...jokers(),
+  ];
+}
+
+export function tarotDeck(): StarCard[] {
+  return [
+    ...TAROT_SUITS.flatMap((suit) =>
+      TAROT_RANKS.map(([rank, value]) => ({
+        id: `t${rank}${TAROT_PREFIX[suit] ?? '?'}`,
+        suit,
+        rank,
+        value,
+        aceChoice: false,
+      })),
+    ),
+    ...Array.from({ length: 22 }, (_, n): StarCard => ({
+      id: `T${n}`,
+      suit: 'trumps',
+      rank: String(n),
+      value: n,
+      aceChoice: false,
+    })),
+    ...jokers(),
+  ];
+}
+
+export const deckKindOf = (options: StarNavigatorOptions): DeckKind =>
+  options.variant === 'forcedPrecog' || options.variant === 'selectPrecog' ? 'tarot' : 'standard';
+
+export const deckOf = (kind: DeckKind): StarCard[] => (kind === 'tarot' ? tarotDeck() : standardDeck());
+
+export type OverrideRule = 'none' | 'forced' | 'select';
+
+export function overrideRuleOf(options: StarNavigatorOptions): OverrideRule {
+  switch (options.variant) {
+    case 'forcedCommandOverride':
+    case 'forcedPrecog':
+      return 'forced';
+    case 'selectCommandOverride':
+    case 'selectPrecog':
+      return 'select';
+    default:
+      return 'none';
+  }
+}
+
+/** A card's value in the target: its fixed value (a standard Ace is 1 here; a Tarot Ace stays 100). */
+export const targetValue = (card: StarCard): number => card.value;
+
+/** A card's value in a sequence (Extrapolative Computation): Aces count 1. */
+export const sequenceValue = (card: StarCard): number => (card.rank === 'A' ? 1 : card.value);
+
+/** Highest number a phantom may be: the King (13), or the highest trump (21) with the Tarot. */
+export const phantomMax = (kind: DeckKind): number => (kind === 'tarot' ? 21 : 13);
+
+const SYMBOL: Partial<Record<StarSuit, string>> = { S: '♠', H: '♥', D: '♦', C: '♣' };
+
+/** Short human name: "Q♥", "Joker", "Page of cups", "Trump 20". */
+export function cardLabel(card: StarCard): string {
+  if (card.suit === 'joker') return 'Joker';
+  if (card.suit === 'trumps') return `Trump ${card.rank}`;
+  const symbol = SYMBOL[card.suit];
+  if (symbol !== undefined) return `${card.rank}${symbol}`;
+  const names: Record<string, string> = { A: 'Ace', P: 'Page', N: 'Knight', Q: 'Queen', K: 'King' };
+  return `${names[card.rank] ?? card.rank} of ${card.suit}`;
+}
