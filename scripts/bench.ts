@@ -13,6 +13,7 @@ const benches: Record<string, () => Promise<void>> = {
     await (await import('./bench-rules.ts')).benchRules();
     (await import('./bench-math-card-game.ts')).benchMathCardGame();
     (await import('./bench-blind-cassowary.ts')).benchBlindCassowary();
+    (await import('./bench-star-navigator.ts')).benchStarNavigator();
   },
   solver: async () => (await import('./bench-solver.ts')).benchSolver(),
   room: async () => (await import('./bench-room.ts')).benchRoom(args),
