@@ -8,6 +8,13 @@ export {
   blindCassowary,
   blindCassowarySpectator,
   type BlindCassowaryState,
+  legalIntentsWith as blindCassowaryLegalWith,
+  SYNC_SOLVER as BLIND_CASSOWARY_SYNC_SOLVER,
+  type HandSolver as BlindCassowaryHandSolver,
+  searchHand as blindCassowarySearchHand,
+  bestBlind as blindCassowaryBestBlind,
+  type Proof as BlindCassowaryProof,
+  type Found as BlindCassowaryFound,
 } from './blind-cassowary/index.ts';
 export type { CassinoState } from './cassino/index.ts';
 export { mathCardGame, type MathCardGameState } from './math-card-game/index.ts';

@@ -1,6 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { replay, startMatch, submitIntent } from '../src/core/engine.ts';
+import type { GameModule } from '../src/core/game.ts';
+import { ok } from '../src/core/result.ts';
 import { cassino } from '../src/index.ts';
+
+/** A turnless counter: anyone adds at any time; `expire` may only come from the room's clock. */
+type Tick = { type: 'add' } | { type: 'expire' };
+const counter: GameModule<object, number, Tick, number> = {
+  slug: 'counter',
+  displayName: 'Counter',
+  minPlayers: 2,
+  maxPlayers: 2,
+  defaultConfig: {},
+  setup: () => 0,
+  actors: () => [0, 1],
+  legalIntents: () => [{ type: 'add' }],
+  apply: (n, _actor, intent) => ok(intent.type === 'add' ? n + 1 : -1),
+  view: (n) => n,
+  outcome: (n) => (n < 0 ? { winners: [], scores: [0, 0] } : null),
+  acceptsStale: (_n, _actor, intent) => intent.type === 'add',
+  isClockIntent: (intent) => intent.type === 'expire',
+};
 
 describe('engine', () => {
   it('startMatch sets up version 0 with an empty log', () => {
@@ -50,5 +70,20 @@ describe('engine', () => {
       ok: false,
       error: { code: 'GAME_OVER' },
     });
+  });
+
+  it('turnless games accept stale intents they allow, and clock-only intents only from the clock', () => {
+    const m = startMatch(counter, {}, 2, 'counter');
+    const first = submitIntent(counter, m, 0, { type: 'add' }, 0, 1);
+    if (!first.ok) throw new Error(first.error.code);
+    const raced = submitIntent(counter, first.value, 1, { type: 'add' }, 0, 2);
+    expect(raced).toMatchObject({ ok: true, value: { state: 2, version: 2 } });
+    expect(submitIntent(counter, m, 0, { type: 'expire' }, 0, 3)).toMatchObject({
+      ok: false,
+      error: { code: 'CLOCK_ONLY' },
+    });
+    const expired = submitIntent(counter, m, 0, { type: 'expire' }, 0, 3, true);
+    if (!expired.ok) throw new Error(expired.error.code);
+    expect(replay(counter, {}, 2, 'counter', expired.value.log)).toEqual(expired.value);
   });
 });

@@ -7,6 +7,7 @@ import {
 import {
   BlindCassowaryIntentSchema,
   BlindCassowaryOptionsSchema,
+  BlindCassowarySpectatorIntentSchema,
   BlindCassowaryViewSchema,
 } from './blind-cassowary.ts';
 import { CassinoIntentSchema, CassinoOptionsSchema, CassinoViewSchema } from './cassino.ts';
@@ -68,6 +69,11 @@ export interface GameWireSchemas {
   options: z.ZodType;
   intent: z.ZodType;
   view: z.ZodType;
+  /**
+   * Games whose spectators may act (Blind Cassowary: challenge a claim, Best in Show vote): what a
+   * spectator's 'intent' request carries. Without it spectators' intents are refused NOT_A_PLAYER.
+   */
+  spectatorIntent?: z.ZodType;
 }
 
 export const GAME_WIRE: Readonly<Record<string, GameWireSchemas>> = {
@@ -81,6 +87,7 @@ export const GAME_WIRE: Readonly<Record<string, GameWireSchemas>> = {
     options: BlindCassowaryOptionsSchema,
     intent: BlindCassowaryIntentSchema,
     view: BlindCassowaryViewSchema,
+    spectatorIntent: BlindCassowarySpectatorIntentSchema,
   },
   'math-card-game': {
     options: MathCardGameOptionsSchema,

@@ -15,8 +15,15 @@ export const JoinOptionsSchema = z.object({
 });
 export type JoinOptions = z.infer<typeof JoinOptionsSchema>;
 
-/** Client → server, sent with `room.request('intent', …)`. `intent` is validated by the game's schema. */
+/**
+ * Client → server, sent with `room.request('intent', …)`. `intent` is validated by the game's schema
+ * (a spectator's by the game's `spectatorIntent` schema, when the game has one).
+ */
 export const IntentMessageSchema = z.object({
+  /**
+   * The version of the view the intent was made from: STALE_VERSION if another move landed first,
+   * except intents the game accepts on a stale view (turnless games, e.g. a Blind Cassowary claim).
+   */
   version: z.number().int().min(0),
   intent: z.unknown(),
 });
@@ -66,7 +73,10 @@ export const GameUpdateSchema = z.object({
   version: z.number().int().min(0),
   /** The game's view for this client (validated by the game's view schema). */
   view: z.unknown(),
-  /** Every legal intent for this client right now (empty for spectators and waiting players). */
+  /**
+   * Every legal intent for this client right now (empty for waiting players). Spectators get the
+   * game's spectator intents here (e.g. challenge the claim under review), or nothing.
+   */
   legal: z.array(z.unknown()),
   /** Seats expected to act now. */
   actors: z.array(SeatSchema),

@@ -1,14 +1,20 @@
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Client, type Room as SdkRoom } from '@colyseus/sdk';
 import type { GameUpdate, JoinOptions, Reply, RoomInfo } from '@cards/schema';
 import { createGameServer } from '../app.ts';
+import { blindCassowarySolver } from '../rooms/blindCassowarySolver.ts';
+import { GameRoom } from '../room/GameRoom.ts';
+import { workerMatchRunner } from '../room/matchRunner.ts';
 import { GAME_ROOMS } from '../rooms/index.ts';
 
 interface BenchConfig {
   /** Room name (game slug) every table plays. */
   game: string;
   tables: number;
+  /** Seated players per table. */
+  players: number;
   seconds: number;
   port: number;
   /** Minimum ms between two intents of one client (the room allows 20 messages/s per client). */
@@ -17,6 +23,10 @@ interface BenchConfig {
 
 interface Stats {
   latencies: number[];
+  /** Main-thread time of each room handler call (intent, timer, start, game update refresh). */
+  handlerMs: number[];
+  /** Slowest call per handler name. */
+  handlerWorst: Map<string, number>;
   accepted: number;
   refused: Map<string, number>;
   games: number;
@@ -28,6 +38,7 @@ function readConfig(args: string[]): BenchConfig {
     options: {
       game: { type: 'string', default: 'cassino' },
       tables: { type: 'string', default: '20' },
+      players: { type: 'string', default: '2' },
       seconds: { type: 'string', default: '10' },
       port: { type: 'string', default: '42567' },
       pace: { type: 'string', default: '60' },
@@ -39,6 +50,7 @@ function readConfig(args: string[]): BenchConfig {
   return {
     game: values.game,
     tables: num(values.tables, 1, 500),
+    players: num(values.players, 2, 8),
     seconds: num(values.seconds, 1, 25),
     port: num(values.port, 1024, 65535),
     pace: num(values.pace, 0, 10_000),
@@ -72,9 +84,9 @@ class BenchPlayer {
   }
 
   private onGame(update: GameUpdate): void {
-    // When several seats may act at once (the Math Card Game cut) another seat's move can bump the
-    // version first; the room sends our own view just before our reply, so the last one before an
-    // accepting reply is ours.
+    // When several seats may act at once (the Math Card Game cut, turnless Blind Cassowary) another
+    // seat's move can bump the version first; the room sends our own view just before our reply, so
+    // the last one before an accepting reply is ours.
     if (this.pending && update.version > this.pending.version) this.pending.viewAt = performance.now();
     this.game = update;
     this.schedule(0);
@@ -108,7 +120,13 @@ class BenchPlayer {
 
   private async act(): Promise<void> {
     if (this.stopped || this.pending || !this.myTurn() || !this.game) return;
-    const { version, legal } = this.game;
+    const { version } = this.game;
+    // "Take back stuck" only slows a Blind Cassowary table down.
+    const legal = this.game.legal.filter(
+      (i) =>
+        !(typeof i === 'object' && i !== null && 'type' in i && i.type === 'stuck' && 'on' in i && !i.on),
+    );
+    if (legal.length === 0) return;
     const intent = legal[Math.floor(Math.random() * legal.length)];
     const pending = { version, sentAt: performance.now(), viewAt: null as number | null };
     this.pending = pending;
@@ -132,15 +150,60 @@ class BenchPlayer {
   }
 }
 
-async function openTable(sdk: Client, game: string, stats: Stats, pace: number): Promise<BenchPlayer[]> {
-  const hostRoom = await sdk.create(game, joinAs('Host'));
-  const host = new BenchPlayer(hostRoom, stats, pace);
-  const guestRoom = await sdk.joinById(hostRoom.roomId, joinAs('Guest'));
-  const guest = new BenchPlayer(guestRoom, stats, pace);
-  await guestRoom.request('lobby', { type: 'setReady', ready: true });
+async function openTable(sdk: Client, config: BenchConfig, stats: Stats): Promise<BenchPlayer[]> {
+  const hostRoom = await sdk.create(config.game, joinAs('Host'));
+  const table = [new BenchPlayer(hostRoom, stats, config.pace)];
+  for (let k = 1; k < config.players; k++) {
+    const guestRoom = await sdk.joinById(hostRoom.roomId, joinAs(`Guest ${k}`));
+    table.push(new BenchPlayer(guestRoom, stats, config.pace));
+    await guestRoom.request('lobby', { type: 'setReady', ready: true });
+  }
   const started = (await hostRoom.request('lobby', { type: 'start' })) as Reply;
   if (!started.ok) throw new Error(`table did not start: ${started.error.code}`);
-  return [host, guest];
+  return table;
+}
+
+/**
+ * Times the room's synchronous handlers (the event loop is blocked for exactly that long); the
+ * in-process bench clients also use the event loop, so its delay alone would overstate the server.
+ */
+function timeRoomHandlers(stats: Stats): () => void {
+  const proto = GameRoom.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const names = ['onIntent', 'fireTimer', 'startGame', 'broadcastGame'];
+  const originals = names.map((name) => proto[name]);
+  names.forEach((name, k) => {
+    const original = originals[k];
+    if (typeof original !== 'function') throw new Error(`GameRoom has no ${name}`);
+    proto[name] = function timed(this: unknown, ...args: unknown[]) {
+      const t = performance.now();
+      try {
+        return original.apply(this, args);
+      } finally {
+        // broadcastGame also runs inside the others: count it only on its own (a refresh).
+        if (name !== 'broadcastGame' || depth === 0) {
+          const ms = performance.now() - t;
+          stats.handlerMs.push(ms);
+          stats.handlerWorst.set(name, Math.max(stats.handlerWorst.get(name) ?? 0, ms));
+        }
+      }
+    };
+  });
+  let depth = 0;
+  for (const name of ['onIntent', 'fireTimer', 'startGame']) {
+    const inner = proto[name] as (...args: unknown[]) => unknown;
+    proto[name] = function nested(this: unknown, ...args: unknown[]) {
+      depth++;
+      try {
+        return inner.apply(this, args);
+      } finally {
+        depth--;
+      }
+    };
+  }
+  return () =>
+    names.forEach((name, k) => {
+      proto[name] = originals[k] as (...args: unknown[]) => unknown;
+    });
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -148,12 +211,17 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
-function report(config: BenchConfig, stats: Stats, elapsedMs: number): void {
+function report(
+  config: BenchConfig,
+  stats: Stats,
+  elapsedMs: number,
+  loop: ReturnType<typeof monitorEventLoopDelay>,
+): void {
   const sorted = [...stats.latencies].sort((a, b) => a - b);
   const ms = (v: number) => `${v.toFixed(2)} ms`;
   const refused = [...stats.refused].map(([code, n]) => `${code}=${n}`).join(' ') || 'none';
   console.log(
-    `room bench: ${config.tables} ${config.game} tables, ${(elapsedMs / 1000).toFixed(1)} s, pace ${config.pace} ms`,
+    `room bench: ${config.tables} ${config.game} tables of ${config.players}, ${(elapsedMs / 1000).toFixed(1)} s, pace ${config.pace} ms`,
   );
   console.log(`  intents accepted ${stats.accepted}, refused ${refused}, games finished ${stats.games}`);
   console.log(`  throughput ${((stats.accepted * 1000) / elapsedMs).toFixed(1)} intents/s`);
@@ -161,6 +229,21 @@ function report(config: BenchConfig, stats: Stats, elapsedMs: number): void {
     `  intent→view latency (n=${sorted.length}): p50 ${ms(percentile(sorted, 50))}, ` +
       `p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1) ?? Number.NaN)}`,
   );
+  const handlers = [...stats.handlerMs].sort((a, b) => a - b);
+  console.log(
+    `  room handler main-thread time (n=${handlers.length}): p50 ${ms(percentile(handlers, 50))}, ` +
+      `p99 ${ms(percentile(handlers, 99))}, max ${ms(handlers.at(-1) ?? Number.NaN)} ` +
+      `(${[...stats.handlerWorst].map(([name, v]) => `${name} ${ms(v)}`).join(', ')})`,
+  );
+  const ns = (v: number) => ms(v / 1e6);
+  console.log(
+    `  event-loop delay: p50 ${ns(loop.percentile(50))}, p99 ${ns(loop.percentile(99))}, max ${ns(loop.max)}`,
+  );
+  if (config.game === 'blind-cassowary')
+    console.log(
+      `  off the main thread: slowest rules transition ${ms(workerMatchRunner.worstMs)} (match worker), ` +
+        `slowest legal suggestion ${ms(blindCassowarySolver.worstMs)} (solver worker)`,
+    );
 }
 
 /**
@@ -171,21 +254,33 @@ export async function benchRoom(args: string[]): Promise<void> {
   const config = readConfig(args);
   const server = createGameServer();
   await server.listen(config.port, '127.0.0.1');
-  const stats: Stats = { latencies: [], accepted: 0, refused: new Map(), games: 0 };
+  const stats: Stats = {
+    latencies: [],
+    handlerMs: [],
+    handlerWorst: new Map(),
+    accepted: 0,
+    refused: new Map(),
+    games: 0,
+  };
+  const untime = timeRoomHandlers(stats);
   const sdk = new Client(`http://127.0.0.1:${config.port}`);
   try {
     const tables = await Promise.all(
-      Array.from({ length: config.tables }, () => openTable(sdk, config.game, stats, config.pace)),
+      Array.from({ length: config.tables }, () => openTable(sdk, config, stats)),
     );
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    loop.enable();
     const startedAt = performance.now();
     await new Promise((r) => setTimeout(r, config.seconds * 1000));
     const players = tables.flat();
     for (const p of players) p.stop();
     const elapsed = performance.now() - startedAt;
     await new Promise((r) => setTimeout(r, 200));
-    report(config, stats, elapsed);
+    loop.disable();
+    report(config, stats, elapsed, loop);
     await Promise.all(players.map((p) => p.room.leave().catch(() => undefined)));
   } finally {
+    untime();
     await server.gracefullyShutdown(false);
   }
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   type Client,
   type Deferred,
@@ -8,7 +8,7 @@ import {
   Room,
   ServerError,
 } from '@colyseus/core';
-import { type AnyGameModule, type Match, SPECTATOR, startMatch, submitIntent } from '@cards/rules';
+import { type AnyGameModule, type Match, type Result, SPECTATOR, startMatch } from '@cards/rules';
 import {
   CloseCodes,
   type GameTimerInfo,
@@ -26,6 +26,7 @@ import {
   type RoomPhase,
 } from '@cards/schema';
 import { releaseCode, reserveCode } from './codes.ts';
+import { type MatchRunner, runHere, type Transition } from './matchRunner.ts';
 import { TokenBucket } from './rateLimit.ts';
 import { accepted, describeZodError, refused } from './replies.ts';
 import { SeatTable } from './seats.ts';
@@ -46,7 +47,12 @@ interface Member {
   bucket: TokenBucket;
   /** Kicked or replaced by another tab: its leave must not touch the seats. */
   departing: boolean;
+  /** Its id for spectator actions: stable across reloads (same token), reveals nothing of the token. */
+  spectatorId: string;
 }
+
+/** Refreshed 'game' updates (see refreshGame) within this window go out as one. */
+const REFRESH_COALESCE_MS = 10;
 
 type AnyMatch = Match<unknown, unknown, unknown>;
 
@@ -59,6 +65,8 @@ interface RunningTimer {
 
 const liveRooms = new Map<string, GameRoom>();
 
+const noGame = (): Reply => refused('NO_GAME', 'No game is running.');
+
 /** The live room with this code in this process, if any. */
 export function findRoom(code: string): GameRoom | undefined {
   return liveRooms.get(code.trim().toUpperCase());
@@ -67,10 +75,27 @@ export function findRoom(code: string): GameRoom | undefined {
 /**
  * One room of any game: lobby, seats, host, spectators, reconnection and the authoritative match.
  * A game registers itself by subclassing with its module and wire schemas.
+ *
+ * Intents are stamped with the room's clock (`now()`: performance.now(), monotonic, offset to epoch ms
+ * when the room was created), which the rules see as `now` and the replay log records as `at`.
+ * Turnless games: the version an intent quotes must be current unless `game.acceptsStale` says the
+ * intent is safe on an older view (two racing Blind Cassowary claims are both applied, in arrival
+ * order). Spectator actions: when the game has `spectators` hooks and a `spectatorIntent` wire schema,
+ * an 'intent' request from a spectator goes to `spectators.apply` with a stable spectator id (a hash of
+ * the tab's token, never the token), is logged like any intent, and each spectator's 'game' update
+ * carries `spectators.legalIntents` as `legal`.
+ *
+ * Slow rules: a game whose transitions can block the event loop sets `runner` (a worker thread). The
+ * room then applies intents, timer intents and spectator actions one at a time in arrival order, each
+ * stamped with its arrival time first; the reply waits for the result. The match setup stays here.
  */
 export abstract class GameRoom extends Room {
   protected abstract readonly game: AnyGameModule;
   protected abstract readonly wire: GameWireSchemas;
+  /** Where match transitions run: null (default) on the room's thread, synchronously. */
+  protected readonly runner: MatchRunner | null = null;
+  /** The tail of the transitions queued for the runner (they run strictly one after another). */
+  private applying: Promise<unknown> = Promise.resolve();
 
   private table!: SeatTable;
   private readonly members = new Map<string, Member>();
@@ -83,8 +108,11 @@ export abstract class GameRoom extends Room {
   private testSeed: string | null = null;
   private reconnectSeconds = RECONNECT_SECONDS;
   private code = '';
+  /** Epoch ms at performance.now() = 0, fixed when the room was created (see now()). */
+  private clockOrigin = Date.now() - performance.now();
   /** Game deadlines by key (see GameModule.timers), kept in step with the match by syncTimers. */
   private readonly timers = new Map<string, RunningTimer>();
+  private refreshQueued = false;
 
   override async onCreate(raw: ServerRoomOptions & { [key: string]: unknown }): Promise<void> {
     // Thrown from onCreate, the code becomes an HTTP status of the matchmaking reply: keep it 5xx-like.
@@ -97,6 +125,7 @@ export abstract class GameRoom extends Room {
         `Invalid game options: ${describeZodError(options.error)}`,
       );
     this.gameOptions = options.data;
+    this.clockOrigin = Date.now() - performance.now();
     this.testSeed = raw.allowTestSeeds === true ? (join.data.seed ?? null) : null;
     this.reconnectSeconds = raw.reconnectSeconds ?? RECONNECT_SECONDS;
     this.table = new SeatTable(this.game.maxPlayers);
@@ -124,6 +153,7 @@ export abstract class GameRoom extends Room {
       name: auth.name,
       bucket: new TokenBucket(RATE_BURST, RATE_PER_SECOND, Date.now()),
       departing: false,
+      spectatorId: `s-${createHash('sha256').update(auth.token).digest('hex').slice(0, 16)}`,
     };
     this.members.set(client.sessionId, member);
     this.seatJoiner(member, auth.spectate);
@@ -270,34 +300,87 @@ export abstract class GameRoom extends Room {
   }
 
   /** Rate limit and exception barrier around every request handler: the room never crashes. */
-  private guard(handler: (client: Client, payload: unknown) => Reply) {
-    return (client: Client, payload: unknown): Reply => {
+  private guard(handler: (client: Client, payload: unknown) => Reply | Promise<Reply>) {
+    return (client: Client, payload: unknown): Reply | Promise<Reply> => {
       const member = this.members.get(client.sessionId);
       if (!member) return refused('NOT_IN_ROOM', 'You are not in this room.');
       if (!member.bucket.take(Date.now()))
         return refused('RATE_LIMITED', 'Too many messages; slow down a little.');
-      try {
-        return handler(client, payload);
-      } catch (error) {
+      const failed = (error: unknown): Reply => {
         logger.error(`room ${this.code}: handler failed`, error);
         return refused('INTERNAL', 'The server could not handle that; please try again.');
+      };
+      try {
+        const reply = handler(client, payload);
+        return reply instanceof Promise ? reply.catch(failed) : reply;
+      } catch (error) {
+        return failed(error);
       }
     };
   }
 
-  private onIntent(client: Client, payload: unknown): Reply {
+  /**
+   * The room's clock for intents: monotonic (performance.now()) in epoch ms, to the microsecond, so
+   * arrival order and gaps are exact even if the wall clock is adjusted.
+   */
+  protected now(): number {
+    return Math.round((this.clockOrigin + performance.now()) * 1000) / 1000;
+  }
+
+  private onIntent(client: Client, payload: unknown): Reply | Promise<Reply> {
     const message = IntentMessageSchema.safeParse(payload);
     if (!message.success) return refused('MALFORMED', describeZodError(message.error));
+    const seat = this.table.seatOfSession(client.sessionId);
+    if (seat === null) return this.onSpectatorIntent(client, message.data.intent);
     const intent = this.wire.intent.safeParse(message.data.intent);
     if (!intent.success) return refused('MALFORMED', describeZodError(intent.error));
-    const seat = this.table.seatOfSession(client.sessionId);
-    if (seat === null) return refused('NOT_A_PLAYER', 'Only seated players can play.');
     if (!this.match) return refused('NO_GAME', 'No game is running.');
-    const result = submitIntent(this.game, this.match, seat, intent.data, message.data.version, Date.now());
+    return this.transition({
+      kind: 'seat',
+      actor: seat,
+      intent: intent.data,
+      version: message.data.version,
+      now: this.now(),
+    });
+  }
+
+  /**
+   * Applies a transition to the match (here, or queued for the runner) and, if accepted, moves on.
+   * A transition whose match was replaced while it waited (game ended, new game) is refused.
+   */
+  private transition(t: Transition): Reply | Promise<Reply> {
+    const runner = this.runner;
+    const from = this.match;
+    if (runner === null) return from ? this.settle(from, runHere(this.game, from, t)) : noGame();
+    const gameNumber = this.gameNumber;
+    const job = this.applying.then(async () => {
+      const match = this.match;
+      if (!match || this.gameNumber !== gameNumber) return noGame();
+      return this.settle(match, await runner.run(this.game, match, t));
+    });
+    this.applying = job.catch(() => undefined);
+    return job;
+  }
+
+  private settle(from: AnyMatch, result: Result<AnyMatch>): Reply {
+    if (this.match !== from) return noGame();
     if (!result.ok) return { ok: false, error: { ...result.error } };
     this.match = result.value;
     this.afterMove();
     return accepted();
+  }
+
+  /** A spectator's action, for games that have some (see the class comment); no version check. */
+  private onSpectatorIntent(client: Client, raw: unknown): Reply | Promise<Reply> {
+    const schema = this.wire.spectatorIntent;
+    if (schema === undefined || this.game.spectators === undefined)
+      return refused('NOT_A_PLAYER', 'Only seated players can play.');
+    const intent = schema.safeParse(raw);
+    if (!intent.success) return refused('MALFORMED', describeZodError(intent.error));
+    if (!this.match) return refused('NO_GAME', 'No game is running.');
+    const id = this.members.get(client.sessionId)?.spectatorId;
+    if (id === undefined) return refused('NOT_IN_ROOM', 'You are not in this room.');
+    return this.transition({ kind: 'spectator', spectator: id, intent: intent.data, now: this.now() });
   }
 
   private afterMove(): void {
@@ -538,25 +621,26 @@ export abstract class GameRoom extends Room {
     if (!running || running.delayed === null || !this.match) return;
     // Fired once per appearance of the key: it stays listed (not re-armed) until the game drops it.
     running.delayed = null;
+    const done = (reply: Reply): void => {
+      if (reply.ok) return;
+      logger.warn(`room ${this.code}: timer ${key} refused: ${reply.error.code} ${reply.error.message}`);
+      // Same version, but the countdown the clients show is gone.
+      this.broadcastGame();
+    };
+    const failed = (error: unknown): void => logger.error(`room ${this.code}: timer ${key} failed`, error);
     try {
-      const result = submitIntent(
-        this.game,
-        this.match,
-        running.seat,
-        running.intent,
-        this.match.version,
-        Date.now(),
-      );
-      if (!result.ok) {
-        logger.warn(`room ${this.code}: timer ${key} refused: ${result.error.code} ${result.error.message}`);
-        // Same version, but the countdown the clients show is gone.
-        this.broadcastGame();
-        return;
-      }
-      this.match = result.value;
-      this.afterMove();
+      // version null: the timer's intent is for the match as it is when it runs.
+      const reply = this.transition({
+        kind: 'seat',
+        actor: running.seat,
+        intent: running.intent,
+        version: null,
+        now: this.now(),
+      });
+      if (reply instanceof Promise) reply.then(done, failed);
+      else done(reply);
     } catch (error) {
-      logger.error(`room ${this.code}: timer ${key} failed`, error);
+      failed(error);
     }
   }
 
@@ -613,31 +697,60 @@ export abstract class GameRoom extends Room {
     return blocker !== null && !blocker.ok ? blocker.error.message : null;
   }
 
+  /**
+   * Sends every client its 'game' update again at the same version: for a room whose `legal` lists
+   * fill in later (e.g. a suggestion computed off the main thread). Calls close together coalesce.
+   */
+  protected refreshGame(): void {
+    if (this.refreshQueued) return;
+    this.refreshQueued = true;
+    this.clock.setTimeout(() => {
+      this.refreshQueued = false;
+      this.broadcastGame();
+    }, REFRESH_COALESCE_MS);
+  }
+
   /** Each seat gets its own view; never broadcast one seat's view to the room. */
   private broadcastGame(): void {
     if (!this.match) return;
     let spectatorUpdate: GameUpdate | null = null;
     for (const client of this.clients) {
       const seat = this.table.seatOfSession(client.sessionId);
-      if (seat !== null) client.send('game', this.gameUpdate(seat));
-      else client.send('game', (spectatorUpdate ??= this.gameUpdate(null)));
+      if (seat !== null) client.send('game', this.gameUpdate(seat, client.sessionId));
+      else {
+        // One spectator view for all; only their legal actions are their own.
+        spectatorUpdate ??= this.gameUpdate(null, null);
+        client.send('game', { ...spectatorUpdate, legal: this.spectatorLegal(client.sessionId) });
+      }
     }
   }
 
   private sendGame(client: Client): void {
     if (!this.match) return;
-    client.send('game', this.gameUpdate(this.table.seatOfSession(client.sessionId)));
+    client.send('game', this.gameUpdate(this.table.seatOfSession(client.sessionId), client.sessionId));
   }
 
-  private gameUpdate(seat: number | null): GameUpdate {
+  private gameUpdate(seat: number | null, sessionId: string | null): GameUpdate {
     const match = this.match as AnyMatch;
     const playing = seat !== null && seat < match.players;
+    let legal: unknown[] = [];
+    if (playing) legal = [...this.game.legalIntents(match.state, seat)];
+    else if (sessionId !== null) legal = this.spectatorLegal(sessionId);
     return {
       version: match.version,
       view: this.game.view(match.state, playing ? seat : SPECTATOR),
-      legal: playing ? [...this.game.legalIntents(match.state, seat)] : [],
+      legal,
       actors: [...this.game.actors(match.state)],
       timers: this.timerInfo(),
     };
+  }
+
+  private spectatorLegal(sessionId: string): unknown[] {
+    const hooks = this.game.spectators;
+    const id = this.members.get(sessionId)?.spectatorId;
+    if (!this.match || hooks === undefined || this.wire.spectatorIntent === undefined || id === undefined)
+      return [];
+    if (this.game.outcome(this.match.state) !== null) return [];
+    return [...hooks.legalIntents(this.match.state, id)];
   }
 }

@@ -1,4 +1,5 @@
 import type { GameRoom } from '../room/GameRoom.ts';
+import { BlindCassowaryRoom } from './blindCassowary.ts';
 import { CassinoRoom } from './cassino.ts';
 import { MathCardGameRoom } from './mathCardGame.ts';
 
@@ -7,5 +8,6 @@ export type GameRoomClass = new () => GameRoom;
 /** Every playable game's room, by slug; the slug is also the Colyseus room name. */
 export const GAME_ROOMS: Readonly<Record<string, GameRoomClass>> = {
   cassino: CassinoRoom,
+  'blind-cassowary': BlindCassowaryRoom,
   'math-card-game': MathCardGameRoom,
 };

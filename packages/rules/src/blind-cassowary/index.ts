@@ -1,8 +1,13 @@
-import type { BlindCassowaryIntent, BlindCassowaryOptions, BlindCassowaryView } from '@cards/schema';
+import type {
+  BlindCassowaryIntent,
+  BlindCassowaryOptions,
+  BlindCassowarySpectatorIntent,
+  BlindCassowaryView,
+} from '@cards/schema';
 import type { GameModule } from '../core/game.ts';
-import { applyIntent } from './apply.ts';
+import { applyIntent, applySpectator } from './apply.ts';
 import { setup } from './flow.ts';
-import { actors, legalIntents, timers } from './legal.ts';
+import { acceptsStale, actors, legalIntents, spectatorLegalIntents, timers } from './legal.ts';
 import { outcomeOf } from './scoring.ts';
 import type { BlindCassowaryState } from './state.ts';
 import { viewOf } from './view.ts';
@@ -11,6 +16,9 @@ export type { BlindCassowaryState } from './state.ts';
 /** Seat-less spectator actions (challenge, Best in Show vote): the room calls this directly. */
 export { applySpectator as blindCassowarySpectator } from './apply.ts';
 export { methodOne } from './target.ts';
+/** For hosts that answer legalIntents' solver calls off the main thread (see legal.ts). */
+export { legalIntentsWith, SYNC_SOLVER, type HandSolver } from './legal.ts';
+export { bestBlind, searchHand, type Found, type Proof } from './solver.ts';
 
 export const BLIND_CASSOWARY_DEFAULTS: BlindCassowaryOptions = {
   targetMethod: 'one',
@@ -27,7 +35,8 @@ export const blindCassowary: GameModule<
   BlindCassowaryOptions,
   BlindCassowaryState,
   BlindCassowaryIntent,
-  BlindCassowaryView
+  BlindCassowaryView,
+  BlindCassowarySpectatorIntent
 > = {
   slug: 'blind-cassowary',
   displayName: 'Blind Cassowary',
@@ -41,4 +50,7 @@ export const blindCassowary: GameModule<
   view: viewOf,
   outcome: outcomeOf,
   timers,
+  acceptsStale,
+  isClockIntent: (intent) => intent.type === 'reviewExpired',
+  spectators: { apply: applySpectator, legalIntents: spectatorLegalIntents },
 };

@@ -3,11 +3,11 @@
  * expressions, so they cannot all be listed: legalIntents offers one solver-found claim (when the
  * seat's hand has one within the solver budget) and one best blind submission besides pass.
  */
-import type { BlindCassowaryIntent } from '@cards/schema';
+import type { BlindCassowaryCard, BlindCassowaryIntent, BlindCassowarySpectatorIntent } from '@cards/schema';
 import type { GameTimer, Seat } from '../core/game.ts';
 import { windowMs } from './apply.ts';
-import { nominating, voteChoices } from './flow.ts';
-import { bestBlind, searchHand } from './solver.ts';
+import { nominating, nominees, voteChoices } from './flow.ts';
+import { bestBlind, searchHand, type Found, type Proof } from './solver.ts';
 import { currentClaim, nestOf, type BlindCassowaryState } from './state.ts';
 
 export function actors(s: BlindCassowaryState): Seat[] {
@@ -26,7 +26,27 @@ export function actors(s: BlindCassowaryState): Seat[] {
   }
 }
 
-export function legalIntents(s: BlindCassowaryState, seat: Seat): BlindCassowaryIntent[] {
+/**
+ * The solver calls legalIntents makes, so a host can answer them from a cache filled off its main
+ * thread: `undefined` means "not known yet" and leaves that suggestion out for now.
+ */
+export interface HandSolver {
+  search(hand: readonly BlindCassowaryCard[], target: number): Proof | undefined;
+  best(hand: readonly BlindCassowaryCard[], target: number): Found | null | undefined;
+}
+
+/** Answers every call at once, on the caller's thread. */
+export const SYNC_SOLVER: HandSolver = { search: searchHand, best: bestBlind };
+
+export const legalIntents = (s: BlindCassowaryState, seat: Seat): BlindCassowaryIntent[] =>
+  legalIntentsWith(s, seat, SYNC_SOLVER);
+
+/** legalIntents with the solver calls answered by `solver` (a suggestion it does not know yet is left out). */
+export function legalIntentsWith(
+  s: BlindCassowaryState,
+  seat: Seat,
+  solver: HandSolver,
+): BlindCassowaryIntent[] {
   if (!actors(s).includes(seat)) return [];
   const out: BlindCassowaryIntent[] = [];
   if (s.phase === 'play') {
@@ -40,14 +60,15 @@ export function legalIntents(s: BlindCassowaryState, seat: Seat): BlindCassowary
           { type: 'vote', claimId: head.id, verdict: 'nefarious' },
         );
     }
-    const found = searchHand(s.hands[seat] ?? [], s.target.value);
-    if (found.kind === 'found') out.push({ type: 'claim', ...found.found });
+    const found = solver.search(s.hands[seat] ?? [], s.target.value);
+    if (found?.kind === 'found') out.push({ type: 'claim', ...found.found });
     out.push({ type: 'stuck', on: s.stuck[seat] !== true });
     return out;
   }
   if (s.phase === 'blind') {
-    const best = bestBlind(s.hands[seat] ?? [], s.target.value);
-    if (best !== null) out.push({ type: 'blindSubmit', expr: best.expr, chameleons: best.chameleons });
+    const best = solver.best(s.hands[seat] ?? [], s.target.value);
+    if (best !== null && best !== undefined)
+      out.push({ type: 'blindSubmit', expr: best.expr, chameleons: best.chameleons });
     out.push({ type: 'blindSubmit', expr: null, chameleons: [] });
     return out;
   }
@@ -75,4 +96,30 @@ export function timers(s: BlindCassowaryState): GameTimer<BlindCassowaryIntent>[
       intent: { type: 'reviewExpired', claimId: head.id },
     },
   ];
+}
+
+/**
+ * Turnless play: every intent names what it acts on (own cards, a claim id), so one made on a view
+ * another seat's move has since replaced is still applied in arrival order — except `stuck`, which
+ * declares something about a hand the player may not have seen yet (a card drawn meanwhile).
+ */
+export const acceptsStale = (_s: BlindCassowaryState, _seat: Seat, intent: BlindCassowaryIntent): boolean =>
+  intent.type !== 'stuck';
+
+/** A spectator may challenge the claim under review, and vote once in Best in Show. */
+export function spectatorLegalIntents(
+  s: BlindCassowaryState,
+  spectator: string,
+): BlindCassowarySpectatorIntent[] {
+  if (s.phase === 'play') {
+    const head = currentClaim(s);
+    return head !== undefined && head.status === 'review' ? [{ type: 'challenge', claimId: head.id }] : [];
+  }
+  if (
+    s.phase !== 'bestInShow' ||
+    nominating(s) ||
+    s.spectatorBestVotes.some((v) => v.spectator === spectator)
+  )
+    return [];
+  return nominees(s).map((claimId) => ({ type: 'bestInShowVote', claimId }));
 }

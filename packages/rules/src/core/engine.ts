@@ -1,12 +1,19 @@
 import type { GameModule, Seat } from './game.ts';
 import { err, ok, type Result } from './result.ts';
 
-/** One accepted intent as recorded in the replay log. */
+/**
+ * One accepted intent as recorded in the replay log. A spectator's action (GameModule.spectators) is
+ * logged with `actor` -1, its stable `spectator` id, and the game's spectator intent as `intent`.
+ */
 export interface LoggedIntent<Intent> {
   readonly actor: Seat;
   readonly intent: Intent;
   readonly at: number;
+  readonly spectator?: string;
 }
+
+/** The `actor` of a spectator's entry in the replay log. */
+export const SPECTATOR_ACTOR = -1;
 
 /** A running game: the replayable inputs plus the current state and its version. */
 export interface Match<Config, State, Intent> {
@@ -39,11 +46,14 @@ export function submitIntent<Config, State, Intent, View>(
   intent: Intent,
   version: number,
   now: number,
+  byClock = false,
 ): Result<Match<Config, State, Intent>> {
   if (game.outcome(match.state) !== null) return err('GAME_OVER', 'The game is over.');
   if (!Number.isInteger(actor) || actor < 0 || actor >= match.players)
     return err('NOT_A_PLAYER', 'Only seated players can play.', { actor });
-  if (version !== match.version)
+  if (!byClock && (game.isClockIntent?.(intent) ?? false))
+    return err('CLOCK_ONLY', 'That happens by itself when the time runs out.');
+  if (version !== match.version && !(game.acceptsStale?.(match.state, actor, intent) ?? false))
     return err('STALE_VERSION', 'The table changed before your move arrived; look again and retry.', {
       expected: match.version,
       received: version,
@@ -59,6 +69,31 @@ export function submitIntent<Config, State, Intent, View>(
   });
 }
 
+/**
+ * A spectator's action (GameModule.spectators): the game is not over and the game takes spectator
+ * actions; there is no version check (spectator intents name what they act on).
+ */
+export function submitSpectatorIntent<Config, State, Intent, View, SpectatorIntent>(
+  game: GameModule<Config, State, Intent, View, SpectatorIntent>,
+  match: Match<Config, State, Intent>,
+  spectator: string,
+  intent: SpectatorIntent,
+  now: number,
+): Result<Match<Config, State, Intent>> {
+  if (game.spectators === undefined) return err('NOT_A_PLAYER', 'Only seated players can play.');
+  if (game.outcome(match.state) !== null) return err('GAME_OVER', 'The game is over.');
+  const applied = game.spectators.apply(match.state, spectator, intent, now);
+  if (!applied.ok) return applied;
+  // The log holds the game's intents; a spectator entry carries its spectator intent instead.
+  const entry: LoggedIntent<Intent> = {
+    actor: SPECTATOR_ACTOR,
+    intent: intent as unknown as Intent,
+    at: now,
+    spectator,
+  };
+  return ok({ ...match, state: applied.value, version: match.version + 1, log: [...match.log, entry] });
+}
+
 /** Rebuilds a match from its inputs; throws if a logged intent is refused (a broken replay). */
 export function replay<Config, State, Intent, View>(
   game: GameModule<Config, State, Intent, View>,
@@ -69,7 +104,10 @@ export function replay<Config, State, Intent, View>(
 ): Match<Config, State, Intent> {
   let match = startMatch(game, config, players, seed);
   for (const entry of log) {
-    const result = submitIntent(game, match, entry.actor, entry.intent, match.version, entry.at);
+    const result =
+      entry.spectator !== undefined
+        ? submitSpectatorIntent(game, match, entry.spectator, entry.intent as never, entry.at)
+        : submitIntent(game, match, entry.actor, entry.intent, match.version, entry.at, true);
     if (!result.ok) throw new Error(`replay refused intent ${match.version}: ${result.error.code}`);
     match = result.value;
   }

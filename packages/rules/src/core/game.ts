@@ -24,10 +24,22 @@ export interface GameTimer<Intent> {
 }
 
 /**
+ * Seat-less actions of spectators (optional). The room routes a spectator's 'intent' request here with
+ * a stable spectator id (never a secret), validated by the game's `spectatorIntent` wire schema, and
+ * logs it in the replay log with `spectator` set. Spectator intents name what they act on (e.g. a
+ * claim id), so they are never refused as stale.
+ */
+export interface SpectatorHooks<State, SpectatorIntent> {
+  apply(state: State, spectator: string, intent: SpectatorIntent, now: number): Result<State>;
+  /** What this spectator may do now, sent in its 'game' update as `legal`. */
+  legalIntents(state: State, spectator: string): readonly SpectatorIntent[];
+}
+
+/**
  * The contract every game implements. Every function is pure: the state is read-only
  * and `apply` returns a new state. All randomness comes from a PRNG kept in the state.
  */
-export interface GameModule<Config, State, Intent, View> {
+export interface GameModule<Config, State, Intent, View, SpectatorIntent = unknown> {
   readonly slug: string;
   readonly displayName: string;
   readonly minPlayers: number;
@@ -44,7 +56,21 @@ export interface GameModule<Config, State, Intent, View> {
   outcome(state: State): Outcome | null;
   /** Deadlines running in this state (none if omitted). */
   timers?(state: State): readonly GameTimer<Intent>[];
+  /**
+   * Turnless games: whether this intent may be applied although it was made from an older version
+   * (another seat's move landed first). Only for intents that cannot be misread on a stale view —
+   * e.g. a claim over the sender's own cards (the rules re-check them), or an approval naming a claim
+   * id. Omitted: every intent must quote the current version (STALE_VERSION otherwise).
+   */
+  acceptsStale?(state: State, actor: Seat, intent: Intent): boolean;
+  /**
+   * Intents that only the room's clock may submit (a review window or round timer running out):
+   * a player sending one is refused CLOCK_ONLY, so nobody can cut a deadline short.
+   */
+  isClockIntent?(intent: Intent): boolean;
+  /** Spectators' actions, if the game has any. */
+  readonly spectators?: SpectatorHooks<State, SpectatorIntent>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyGameModule = GameModule<any, any, any, any>;
+export type AnyGameModule = GameModule<any, any, any, any, any>;

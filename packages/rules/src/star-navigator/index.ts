@@ -223,8 +223,7 @@ function apply(
 /**
  * For the engine's optional `acceptsStale` hook (the draft and composing are simultaneous, so another
  * seat's move often lands first): these intents only concern the sender's own cards and are
- * re-checked by apply, so a stale version cannot misread them. Not yet attached to the module
- * because the hook is not yet part of the committed GameModule contract.
+ * re-checked by apply, so a stale version cannot misread them.
  */
 export const acceptsStale = (
   _state: StarNavigatorState,
@@ -253,4 +252,6 @@ export const starNavigator: GameModule<
     return { winners: [...state.winners], scores: state.seats.map((s) => s.chips) };
   },
   timers,
+  acceptsStale,
+  isClockIntent: (intent) => intent.type === 'roundTimeout',
 };

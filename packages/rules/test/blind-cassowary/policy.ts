@@ -49,7 +49,7 @@ export function playPolicyGame(
     const timer = game.timers!(m.state)[0];
     if (timer === undefined) throw new Error('stalled with no timer');
     now += timer.afterMs;
-    const r = submitIntent(game, m, timer.seat, timer.intent, m.version, now);
+    const r = submitIntent(game, m, timer.seat, timer.intent, m.version, now, true);
     if (!r.ok) throw new Error(`timer: ${r.error.code}`);
     m = r.value;
   }

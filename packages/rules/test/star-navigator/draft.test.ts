@@ -146,7 +146,7 @@ describe('round timer (GameModule.timers)', () => {
       const [t] = timersOf(m.state);
       if (t === undefined || m.state.phase !== 'draft') break;
       expect(game.legalIntents(m.state, t.seat)).toContainEqual(t.intent);
-      m = expectOk(submitIntent(game, m, t.seat, t.intent, m.version, 0));
+      m = expectOk(submitIntent(game, m, t.seat, t.intent, m.version, 0, true));
       if (m.state.phase === 'showdown') break;
     }
     expect(m.state.phase).toBe('showdown');

@@ -54,7 +54,8 @@ function roundWinners(
   const out: number[][] = [];
   let m = startMatch(game, config, players, seed);
   for (const entry of log) {
-    const r = submitIntent(game, m, entry.actor, entry.intent, m.version, entry.at);
+    const byClock = entry.intent.type === 'roundTimeout';
+    const r = submitIntent(game, m, entry.actor, entry.intent, m.version, entry.at, byClock);
     if (!r.ok) throw new Error(r.error.code);
     m = r.value;
     const sd = m.state.lastShowdown;

@@ -128,7 +128,9 @@ export function playMatch(
     const [seat, intent, p] = step(match, prng, style);
     prng = p;
     const before = match.state;
-    const r = submitIntent(game, match, seat, intent, match.version, match.version * 1000);
+    // A round timeout stands in for the room's clock running out.
+    const byClock = intent.type === 'roundTimeout';
+    const r = submitIntent(game, match, seat, intent, match.version, match.version * 1000, byClock);
     if (!r.ok)
       throw new Error(`policy intent refused: ${r.error.code} ${r.error.message} ${JSON.stringify(intent)}`);
     match = r.value;
