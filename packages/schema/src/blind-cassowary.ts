@@ -136,6 +136,7 @@ export const BlindCassowaryClaimViewSchema = z.object({
   afterSeat: SeatSchema.nullable(),
   status: ClaimStatusSchema,
   cards: z.array(BlindCassowaryCardSchema),
+  /** How each chameleon was read; `copies` is '' for others when the copied card stayed in the hand. */
   chameleons: z.array(z.object({ card: z.string(), copies: z.string(), rank: z.number().int() })),
   /** The formula with minimal parentheses (× ÷ −). */
   formula: z.string(),

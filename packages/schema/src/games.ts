@@ -39,7 +39,7 @@ export const GAME_CATALOG: readonly GameCatalogEntry[] = [
     name: 'Blind Cassowary',
     blurb: 'A turnless arithmetic race to hit a two-card target first.',
     players: '2–8 players',
-    playable: false,
+    playable: true,
   },
   {
     slug: 'math-card-game',

@@ -6,6 +6,7 @@ import {
   type CassinoIntent,
   type CassinoView,
 } from '@cards/schema';
+import { parseBlindCassowaryUpdate, type BlindCassowaryGameState } from './blind-cassowary/wire.ts';
 import { parseMathUpdate, type MathGameState } from './math-card-game/wire.ts';
 
 /** A validated 'game' message, narrowed to the game it belongs to. */
@@ -17,7 +18,8 @@ export type GameState =
       legal: CassinoIntent[];
       actors: number[];
     }
-  | MathGameState;
+  | MathGameState
+  | BlindCassowaryGameState;
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -47,6 +49,8 @@ export function parseGameUpdate(raw: unknown, slugHint: string | undefined): Par
     }
     case 'math-card-game':
       return parseMathUpdate({ version, view, legal, actors, timers });
+    case 'blind-cassowary':
+      return parseBlindCassowaryUpdate({ version, view, legal, actors, timers });
     default:
       return { ok: false, error: `This client cannot show the game "${slug}".` };
   }

@@ -4,6 +4,11 @@ import {
   defaultCassinoOptions,
   describeCassinoOptions,
 } from './cassino/CassinoOptions.tsx';
+import {
+  BlindCassowaryOptionsForm,
+  defaultBlindCassowaryOptions,
+  describeBlindCassowaryOptions,
+} from './blind-cassowary/BlindCassowaryOptions.tsx';
 import { defaultMathOptions, describeMathOptions, MathOptionsForm } from './math-card-game/MathOptions.tsx';
 
 /** What the client knows how to show for each playable game. */
@@ -28,5 +33,10 @@ export const CLIENT_GAMES: Readonly<Record<string, ClientGame>> = {
     defaultOptions: defaultMathOptions,
     describeOptions: describeMathOptions,
     optionsForm: (props) => <MathOptionsForm {...props} />,
+  },
+  'blind-cassowary': {
+    defaultOptions: defaultBlindCassowaryOptions,
+    describeOptions: describeBlindCassowaryOptions,
+    optionsForm: (props) => <BlindCassowaryOptionsForm {...props} />,
   },
 };

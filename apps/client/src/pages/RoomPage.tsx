@@ -3,6 +3,7 @@ import { DisplayNameSchema, GAME_CATALOG, type RoomLookup } from '@cards/schema'
 import { ConnectionStatus } from '../components/ConnectionStatus.tsx';
 import { LeftPlayersBanner } from '../components/LeftPlayersBanner.tsx';
 import { RulesButton } from '../components/RulesPanel.tsx';
+import { BlindCassowaryTable } from '../games/blind-cassowary/BlindCassowaryTable.tsx';
 import { CassinoTable } from '../games/cassino/CassinoTable.tsx';
 import { MathTable } from '../games/math-card-game/MathTable.tsx';
 import type { GameState } from '../games/parse.ts';
@@ -153,6 +154,8 @@ function GameView({ game }: { game: GameState }) {
       return <CassinoTable state={game} />;
     case 'math-card-game':
       return <MathTable state={game} />;
+    case 'blind-cassowary':
+      return <BlindCassowaryTable state={game} />;
   }
 }
 

@@ -3,7 +3,19 @@ import type { Viewer } from '../core/game.ts';
 import { windowMs } from './apply.ts';
 import { nestOf, type BlindCassowaryState, type Claim } from './state.ts';
 
-function claimView(s: BlindCassowaryState, c: Claim, i: number): BlindCassowaryClaimView {
+/**
+ * A chameleon may copy a card that stays in the claimant's hand: others learn only its rank (all a
+ * check needs), never which card it is, so no hidden card's identity leaves that hand.
+ */
+function chameleonReads(c: Claim, viewer: Viewer): BlindCassowaryClaimView['chameleons'] {
+  const inClaim = new Set(c.cards.map((card) => card.id));
+  return c.chameleons.map((r) => ({
+    ...r,
+    copies: viewer === c.seat || inClaim.has(r.copies) ? r.copies : '',
+  }));
+}
+
+function claimView(s: BlindCassowaryState, c: Claim, i: number, viewer: Viewer): BlindCassowaryClaimView {
   const prev = i > 0 ? s.claims[i - 1] : undefined;
   return {
     id: c.id,
@@ -14,7 +26,7 @@ function claimView(s: BlindCassowaryState, c: Claim, i: number): BlindCassowaryC
     afterSeat: prev === undefined ? null : prev.seat,
     status: c.status,
     cards: [...c.cards],
-    chameleons: c.chameleons.map((r) => ({ ...r })),
+    chameleons: chameleonReads(c, viewer),
     formula: c.formula,
     approvals: [...c.approvals],
     challengers: [...c.challengers],
@@ -71,7 +83,7 @@ export function viewOf(s: BlindCassowaryState, viewer: Viewer): BlindCassowaryVi
         orientation: k % 2 === 0 ? ('horizontal' as const) : ('vertical' as const),
       })),
     ),
-    claims: s.claims.map((c, i) => claimView(s, c, i)),
+    claims: s.claims.map((c, i) => claimView(s, c, i, viewer)),
     current: s.queue[0] ?? null,
     stuck: [...s.stuck],
     nefariousCounts: [...s.nefarious],

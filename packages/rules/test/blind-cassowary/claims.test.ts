@@ -160,8 +160,18 @@ describe('blind-cassowary: chameleons in a claim', () => {
     const a = act(s, 0, claimOf(s, 0, 'C*2', [{ card: 'X1', copies: 'QS' }]));
     expect(a.claims[0]!.chameleons).toEqual([{ card: 'X1', copies: 'QS', rank: 12 }]);
     expect(a.claims[0]!.formula).toBe('C(Q) × 2');
-    // C copies 2, which is also used: Q × C
+    // Others learn the rank the chameleon took, never which hidden card of the hand it copied.
+    const ownView = game.view(a, 0).claims[0]!.chameleons;
+    expect(ownView).toEqual([{ card: 'X1', copies: 'QS', rank: 12 }]);
+    for (const viewer of [1, 'spectator'] as const) {
+      expect(game.view(a, viewer).claims[0]!.chameleons).toEqual([{ card: 'X1', copies: '', rank: 12 }]);
+      expect(JSON.stringify(game.view(a, viewer))).not.toContain('"QS"');
+    }
+    // C copies 2, which stays in hand: Q × C
     act(s, 0, claimOf(s, 0, 'Q*C', [{ card: 'X1', copies: '2H' }]));
+    // C copies Q, which is in the claim too: C + Q (the Q is shown anyway, so its id may be too)
+    const b = act(s, 0, claimOf(s, 0, 'C+Q', [{ card: 'X1', copies: 'QS' }]));
+    expect(game.view(b, 1).claims[0]!.chameleons).toEqual([{ card: 'X1', copies: 'QS', rank: 12 }]);
   });
   it('cannot copy a card outside the hand or another chameleon; must be read', () => {
     const s = table({ hands: ['X1 X2 QS 2H', '7S AH'], target: 24, options: { referee: 'server' } });

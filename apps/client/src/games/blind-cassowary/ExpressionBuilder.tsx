@@ -1,0 +1,326 @@
+import { useState } from 'react';
+import type { BlindCassowaryIntent, BlindCassowaryView } from '@cards/schema';
+import { rankText } from '../../cards/Card.tsx';
+import { sendIntent } from '../../net/connection.ts';
+import { showToast, useStore } from '../../store.ts';
+import { BcCard, spokenBcCard } from './BcCard.tsx';
+import {
+  appendToken,
+  cardLabel,
+  cardsNamed,
+  chameleonChoices,
+  compose,
+  dropLastToken,
+  isChameleon,
+  OPERATORS,
+} from './compose.ts';
+
+interface Draft {
+  text: string;
+  /** Cards tapped, in order: typed tokens take these first. */
+  picked: string[];
+  /** Chameleon id → the hand card it copies. */
+  copies: Record<string, string>;
+}
+
+const EMPTY: Draft = { text: '', picked: [], copies: {} };
+
+/**
+ * Builds a formula over the hand by tapping cards and operators, or by typing it ("Q×2", "(6*3)+4+2").
+ * The draft survives table updates (the game is turnless); it is cleared once the server accepts it.
+ * In `claim` mode the big button calls "Cassowary!"; in `blind` mode it is the secret blind submission.
+ */
+export function ExpressionBuilder({
+  view,
+  legal,
+  mode,
+}: {
+  view: BlindCassowaryView;
+  legal: readonly BlindCassowaryIntent[];
+  mode: 'claim' | 'blind';
+}) {
+  const busy = useStore((s) => s.busy);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const me = typeof view.viewer === 'number' ? view.viewer : null;
+  const hand = view.hand;
+  const composed = compose(draft.text, hand, draft.picked);
+  const inFormula =
+    composed.kind === 'ok' ? new Set(composed.cards) : cardsNamed(draft.text, hand, draft.picked);
+  const copyable = hand.filter((c) => !isChameleon(c));
+  const chameleons = composed.kind === 'ok' ? composed.chameleons : [];
+  const choices = chameleonChoices(chameleons, draft.copies);
+  const minCards = mode === 'claim' ? 2 : 1;
+  const enoughCards = composed.kind === 'ok' && composed.cards.length >= minCards;
+  const mySubmission = me !== null ? view.blind[me] : undefined;
+  const stuck = me !== null && view.stuck[me] === true;
+  const inputId = mode === 'claim' ? 'formula-input' : 'blind-input';
+
+  const setText = (text: string) => setDraft({ ...draft, text });
+  const tapCard = (id: string) => {
+    const card = hand.find((c) => c.id === id);
+    if (!card) return;
+    setDraft({ ...draft, text: appendToken(draft.text, cardLabel(card)), picked: [...draft.picked, id] });
+  };
+  const tapOp = (op: string) =>
+    setText(appendToken(draft.text, op === '-' ? '−' : op === '*' ? '×' : op === '/' ? '÷' : op));
+
+  const problem = (): string | null => {
+    if (composed.kind === 'empty') return 'Build a formula first: tap your cards and operators, or type it.';
+    if (composed.kind === 'error') return composed.message;
+    if (!enoughCards) return `A cassowary uses at least ${minCards} cards.`;
+    if (choices === null) return 'Choose which card each chameleon copies.';
+    return null;
+  };
+
+  const submit = async () => {
+    const why = problem();
+    if (why !== null || composed.kind !== 'ok' || choices === null) {
+      showToast('error', why ?? 'That formula is not ready.');
+      return;
+    }
+    const intent: BlindCassowaryIntent =
+      mode === 'claim'
+        ? { type: 'claim', cards: composed.cards, expr: composed.expr, chameleons: choices }
+        : { type: 'blindSubmit', expr: composed.expr, chameleons: choices };
+    if (mode === 'claim') {
+      try {
+        navigator.vibrate?.([40, 30, 40]);
+      } catch {
+        // optional
+      }
+    }
+    if (await sendIntent(intent)) setDraft(EMPTY);
+  };
+
+  if (mode === 'blind' && mySubmission?.submitted) {
+    return (
+      <div className="bc-builder bc-builder--done">
+        <p className="bc-builder__done" data-testid="blind-mine">
+          {mySubmission.pass
+            ? 'You passed. Waiting for the others…'
+            : `You submitted ${mySubmission.formula ?? ''}${mySubmission.value !== null ? ` = ${mySubmission.value}` : ''}. Waiting for the others…`}
+        </p>
+        <HandRow hand={hand} inFormula={inFormula} onTap={null} />
+      </div>
+    );
+  }
+
+  const canBlind = mode === 'blind' && legal.some((i) => i.type === 'blindSubmit');
+  const message = problem();
+  const ready = message === null;
+
+  return (
+    <div className={`bc-builder bc-builder--${mode}`} aria-label="Build a formula">
+      {mode === 'blind' && (
+        <p className="bc-builder__help">
+          Blind cassowary: the closest to {view.target.value} <strong>without going over</strong> scores 1.
+          Use one or more of your cards. Everyone reveals at once.
+        </p>
+      )}
+      <div className="bc-builder__formula">
+        <input
+          id={inputId}
+          className={`input bc-builder__input ${composed.kind === 'error' ? 'input--error' : ''}`}
+          data-testid={inputId}
+          value={draft.text}
+          placeholder={mode === 'claim' ? 'Tap or type: Q × 2' : 'Tap or type your blind formula'}
+          aria-label={mode === 'claim' ? 'Your cassowary formula' : 'Your blind cassowary formula'}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={200}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void submit();
+            }
+          }}
+        />
+        <button
+          type="button"
+          className="btn btn--ghost bc-builder__key"
+          data-testid="expr-back"
+          aria-label="Delete the last token"
+          disabled={draft.text === ''}
+          onClick={() => setText(dropLastToken(draft.text))}
+        >
+          ⌫
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost bc-builder__key"
+          data-testid="expr-clear"
+          disabled={draft.text === ''}
+          onClick={() => setDraft(EMPTY)}
+        >
+          Clear
+        </button>
+      </div>
+      <p
+        className={`bc-builder__preview ${composed.kind === 'error' ? 'is-error' : ''}`}
+        data-testid="formula-preview"
+        aria-live="polite"
+      >
+        {composed.kind === 'ok'
+          ? mode === 'claim'
+            ? `${composed.shown}  = ${view.target.value} ?`
+            : `${composed.shown}  ≤ ${view.target.value} ?`
+          : composed.kind === 'error'
+            ? composed.message
+            : mode === 'claim'
+              ? `Make ${view.target.value} with two or more of your cards.`
+              : 'Pick one or more cards.'}
+      </p>
+      {chameleons.length > 0 && (
+        <div className="bc-builder__chameleons">
+          {chameleons.map((id) => (
+            <label key={id} className="bc-builder__copy" htmlFor={`copy-${id}`}>
+              <span>Chameleon copies</span>
+              <select
+                id={`copy-${id}`}
+                className="select"
+                data-testid={`chameleon-copy-${id}`}
+                value={draft.copies[id] ?? ''}
+                onChange={(e) => {
+                  const copies = { ...draft.copies };
+                  if (e.target.value === '') delete copies[id];
+                  else copies[id] = e.target.value;
+                  setDraft({ ...draft, copies });
+                }}
+              >
+                <option value="">choose a card…</option>
+                {copyable.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {rankText(c.rank)} ({spokenBcCard(c)})
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
+          {copyable.length === 0 && (
+            <span className="bc-builder__warn">Nothing to copy: this chameleon cannot be played.</span>
+          )}
+        </div>
+      )}
+      <div className="bc-builder__ops" role="group" aria-label="Operators">
+        {OPERATORS.map((o) => (
+          <button
+            key={o.op}
+            type="button"
+            className="btn bc-builder__op"
+            data-testid={`expr-op-${o.op}`}
+            aria-label={o.word}
+            onClick={() => tapOp(o.op)}
+          >
+            {o.symbol}
+          </button>
+        ))}
+      </div>
+      <HandRow hand={hand} inFormula={inFormula} onTap={tapCard} copies={draft.copies} />
+      <div className="bc-builder__actions">
+        {mode === 'claim' ? (
+          <>
+            <button
+              type="button"
+              className={`btn bc-stuck ${stuck ? 'is-on' : ''}`}
+              data-testid="stuck-toggle"
+              data-on={stuck ? 'true' : 'false'}
+              aria-pressed={stuck}
+              disabled={busy}
+              onClick={() => void sendIntent({ type: 'stuck', on: !stuck })}
+            >
+              {stuck ? 'Stuck ✓ (take back)' : "I'm stuck"}
+            </button>
+            <button
+              type="button"
+              className={`btn bc-call ${ready ? 'is-ready' : ''}`}
+              data-testid="claim-submit"
+              data-ready={ready ? 'true' : 'false'}
+              disabled={busy || composed.kind === 'empty'}
+              title={message ?? 'Call your cassowary'}
+              onClick={() => void submit()}
+            >
+              Cassowary!
+            </button>
+          </>
+        ) : (
+          <>
+            <button
+              type="button"
+              className="btn bc-pass"
+              data-testid="blind-pass"
+              disabled={busy || !canBlind}
+              onClick={() => void sendIntent({ type: 'blindSubmit', expr: null, chameleons: [] })}
+            >
+              Pass
+            </button>
+            <button
+              type="button"
+              className={`btn bc-call ${ready ? 'is-ready' : ''}`}
+              data-testid="blind-submit"
+              disabled={busy || !canBlind || composed.kind === 'empty'}
+              title={message ?? 'Submit your blind cassowary'}
+              onClick={() => void submit()}
+            >
+              Submit blind
+            </button>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function HandRow({
+  hand,
+  inFormula,
+  onTap,
+  copies = {},
+}: {
+  hand: BlindCassowaryView['hand'];
+  inFormula: ReadonlySet<string>;
+  onTap: ((id: string) => void) | null;
+  copies?: Readonly<Record<string, string>>;
+}) {
+  return (
+    <div
+      className={`bc-hand ${hand.length > 7 ? 'bc-hand--many' : ''}`}
+      data-testid="hand"
+      data-count={hand.length}
+      aria-label="Your hand"
+    >
+      {hand.length === 0 && <span className="bc-hand__empty">No cards in your hand.</span>}
+      {hand.map((card) => {
+        const used = inFormula.has(card.id);
+        const copied = copies[card.id];
+        const copiesRank = copied !== undefined ? (hand.find((c) => c.id === copied)?.rank ?? null) : null;
+        return (
+          <span
+            key={card.id}
+            className={`bc-hand__card ${used ? 'is-used' : ''}`}
+            data-testid={`hand-card-${card.id}`}
+            data-rank={card.rank}
+            data-used={used ? 'true' : 'false'}
+          >
+            {onTap ? (
+              <button
+                type="button"
+                className="bc-hand__tap"
+                data-testid={`expr-card-${card.id}`}
+                aria-label={`Add ${spokenBcCard(card, copiesRank)} to the formula`}
+                aria-pressed={used}
+                disabled={used}
+                onClick={() => onTap(card.id)}
+              >
+                <BcCard card={card} size="md" copiesRank={copiesRank} />
+              </button>
+            ) : (
+              <BcCard card={card} size="md" />
+            )}
+          </span>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import type { BlindCassowaryClaimView, BlindCassowarySpectatorIntent, RoomInfo } from '@cards/schema';
+import { sendIntent } from '../../net/connection.ts';
+import type { BlindCassowaryGameState } from './wire.ts';
+
+/** A seat's display name from the room info. */
+export function seatName(info: RoomInfo | null, seat: number): string {
+  return info?.seats.find((s) => s.seat === seat)?.name ?? `Player ${seat + 1}`;
+}
+
+export const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
+
+/** "first", or "0.012 s after Ana". */
+export function gapText(claim: BlindCassowaryClaimView, info: RoomInfo | null): string {
+  if (claim.gapMs === null || claim.afterSeat === null) return 'first';
+  const s = (claim.gapMs / 1000).toFixed(3);
+  return `${s} s after ${seatName(info, claim.afterSeat)}`;
+}
+
+/** Milliseconds left on a timer the server reported, counting down locally from when it arrived. */
+export function useRemaining(state: BlindCassowaryGameState, key: string): number | null {
+  const timer = state.timers.find((t) => t.key === key);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!timer) return;
+    const id = window.setInterval(() => setNow(Date.now()), 200);
+    return () => window.clearInterval(id);
+  }, [timer]);
+  if (!timer) return null;
+  return Math.max(0, timer.remainingMs - Math.max(0, now - state.receivedAt));
+}
+
+/**
+ * A spectator's challenge or Best in Show vote: sent as an 'intent' request like a player's; the room
+ * sees the sender has no seat and hands it to the game's spectator path.
+ */
+export function sendSpectatorIntent(intent: BlindCassowarySpectatorIntent): Promise<boolean> {
+  return sendIntent(intent);
+}
