@@ -95,6 +95,11 @@ export const BlindCassowaryIntentSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('bestInShowVote'), claimId: ClaimIdSchema }),
   /** Submitted by the room when a claim's review (or vote) window runs out. */
   z.object({ type: z.literal('reviewExpired'), claimId: ClaimIdSchema }),
+  /**
+   * Submitted by the room when a seat's time runs out in the blind phase (it passes), while
+   * nominating for Best in Show (it nominates none) or while voting (it abstains).
+   */
+  z.object({ type: z.literal('timeUp') }),
 ]);
 export type BlindCassowaryIntent = z.infer<typeof BlindCassowaryIntentSchema>;
 

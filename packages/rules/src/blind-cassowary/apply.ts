@@ -11,6 +11,7 @@ import { compare, int, sub, toString } from '../arith/rational.ts';
 import {
   afterNomination,
   maybeReveal,
+  ABSTAINED,
   maybeTally,
   nominating,
   nominees,
@@ -63,6 +64,8 @@ export function applyIntent(
       return nominate(s, actor, intent.claimId, now);
     case 'bestInShowVote':
       return bestVote(s, actor, intent.claimId);
+    case 'timeUp':
+      return timeUp(s, actor, now);
   }
   return err('UNKNOWN_INTENT', 'That is not a move in this game.');
 }
@@ -70,7 +73,7 @@ export function applyIntent(
 function playIntent(
   s: BlindCassowaryState,
   actor: number,
-  intent: Exclude<BlindCassowaryIntent, { type: 'blindSubmit' | 'nominate' | 'bestInShowVote' }>,
+  intent: Exclude<BlindCassowaryIntent, { type: 'blindSubmit' | 'nominate' | 'bestInShowVote' | 'timeUp' }>,
   now: number,
 ): R {
   switch (intent.type) {
@@ -260,6 +263,17 @@ function nominate(s: BlindCassowaryState, actor: number, claimId: string | null,
       now,
     ),
   );
+}
+
+/** The clock ran out on this seat's decision: pass, nominate none, or abstain. */
+function timeUp(s: BlindCassowaryState, actor: number, now: number): R {
+  if (s.phase === 'blind' && s.blind[actor] === null)
+    return blindSubmit(s, actor, { type: 'blindSubmit', expr: null, chameleons: [] }, now);
+  if (s.phase === 'bestInShow' && nominating(s) && s.nominated[actor] !== true)
+    return nominate(s, actor, null, now);
+  if (s.phase === 'bestInShow' && !nominating(s) && s.bestVotes[actor] === null)
+    return ok(maybeTally({ ...s, bestVotes: s.bestVotes.map((v, i) => (i === actor ? ABSTAINED : v)) }));
+  return err('NOTHING_PENDING', 'Nothing of yours is waiting on the clock.');
 }
 
 function bestVote(s: BlindCassowaryState, actor: number, claimId: string): R {

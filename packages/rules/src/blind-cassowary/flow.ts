@@ -178,11 +178,14 @@ export function afterNomination(s: BlindCassowaryState, _now: number): BlindCass
 export const voteChoices = (s: BlindCassowaryState, seat: number): string[] =>
   nominees(s).filter((id) => s.nominations[seat] !== id);
 
+/** A Best in Show vote left blank because the voter's time ran out (counted for nobody). */
+export const ABSTAINED = '';
+
 export function maybeTally(s: BlindCassowaryState): BlindCassowaryState {
   if (s.bestVotes.some((v) => v === null)) return s;
   const count = new Map<string, number>();
   for (const v of [...s.bestVotes, ...s.spectatorBestVotes.map((x) => x.claimId)])
-    if (v !== null) count.set(v, (count.get(v) ?? 0) + 1);
+    if (v !== null && v !== ABSTAINED) count.set(v, (count.get(v) ?? 0) + 1);
   const top = Math.max(0, ...count.values());
   const winners = nominees(s).filter((id) => top > 0 && count.get(id) === top);
   return finish({ ...s, bestWinners: winners });

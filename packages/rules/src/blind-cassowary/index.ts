@@ -51,6 +51,6 @@ export const blindCassowary: GameModule<
   outcome: outcomeOf,
   timers,
   acceptsStale,
-  isClockIntent: (intent) => intent.type === 'reviewExpired',
+  isClockIntent: (intent) => intent.type === 'reviewExpired' || intent.type === 'timeUp',
   spectators: { apply: applySpectator, legalIntents: spectatorLegalIntents },
 };

@@ -83,8 +83,23 @@ export function legalIntentsWith(
   return out;
 }
 
-/** The review (or vote) window of the claim at the head of the queue. */
+/** How long each player has for a blind submission, a nomination or a Best in Show vote. */
+export const DECISION_SECONDS = 60;
+
+/**
+ * In play: the review (or vote) window of the claim at the head of the queue. In the blind phase and
+ * Best in Show: each pending seat's decision time, so nobody can stall the end of the game.
+ */
 export function timers(s: BlindCassowaryState): GameTimer<BlindCassowaryIntent>[] {
+  if (s.phase === 'blind' || s.phase === 'bestInShow') {
+    const stage = s.phase === 'blind' ? 'blind' : nominating(s) ? 'nominate' : 'vote';
+    return actors(s).map((seat) => ({
+      key: `${stage}-${seat}`,
+      seat,
+      afterMs: DECISION_SECONDS * 1000,
+      intent: { type: 'timeUp' },
+    }));
+  }
   if (s.phase !== 'play') return [];
   const head = currentClaim(s);
   if (head === undefined || (head.status !== 'review' && head.status !== 'voting')) return [];

@@ -1,6 +1,7 @@
 import type { BlindCassowaryClaimView, BlindCassowaryView, BlindSubmissionView } from '@cards/schema';
 import type { Viewer } from '../core/game.ts';
 import { windowMs } from './apply.ts';
+import { ABSTAINED } from './flow.ts';
 import { nestOf, type BlindCassowaryState, type Claim } from './state.ts';
 
 /**
@@ -59,7 +60,7 @@ export function viewOf(s: BlindCassowaryState, viewer: Viewer): BlindCassowaryVi
   const seat = typeof viewer === 'number' ? viewer : null;
   const counts = new Map<string, number>();
   for (const v of [...s.bestVotes, ...s.spectatorBestVotes.map((x) => x.claimId)])
-    if (v !== null) counts.set(v, (counts.get(v) ?? 0) + 1);
+    if (v !== null && v !== ABSTAINED) counts.set(v, (counts.get(v) ?? 0) + 1);
   const voting = s.phase !== 'bestInShow' || s.nominated.every((n) => n);
   return {
     game: 'blind-cassowary',

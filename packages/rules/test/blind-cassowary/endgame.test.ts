@@ -181,4 +181,32 @@ describe('blind-cassowary: scoring', () => {
     expect(s.bestWinners).toEqual(['c2']);
     expect(s.standings!.map((l) => l.bestInShow)).toEqual([3, 0, 0]);
   });
+  it('the clock: a seat that runs out of time passes, nominates none, abstains — the game still ends', () => {
+    let b = table({ hands: ['9S 5H', 'KS 2D', 'X1'], target: 50 });
+    for (const seat of [0, 1, 2]) b = act(b, seat, { type: 'stuck', on: true });
+    b = blind(b, 0, '9*5');
+    // Seat 2 holds only a chameleon and passed by itself; seat 1 still has to decide.
+    expect(game.timers!(b).map((t) => [t.key, t.seat, t.afterMs])).toEqual([['blind-1', 1, 60_000]]);
+    expect(game.timers!(b)[0]!.intent).toEqual({ type: 'timeUp' });
+    b = act(b, 1, { type: 'timeUp' });
+    expect(b.blind.map((x) => x?.pass ?? null)).toEqual([false, true, true]);
+    expect(b.blindRevealed).toBe(true);
+
+    const n = played({ bestInShow: true });
+    expect(game.timers!(n).map((t) => t.key)).toEqual(['nominate-0', 'nominate-1']);
+    const single = act(act(n, 0, { type: 'timeUp' }), 1, { type: 'nominate', claimId: 'c3' });
+    expect(single.nominations).toEqual([null, 'c3', null]);
+    expect(single.bestWinners).toEqual(['c3']); // a single nominee wins without a vote
+
+    let s = act(act(n, 0, { type: 'nominate', claimId: 'c2' }), 1, { type: 'nominate', claimId: 'c3' });
+    expect(game.timers!(s).map((t) => t.key)).toEqual(['vote-0', 'vote-1', 'vote-2']);
+    s = act(s, 1, { type: 'bestInShowVote', claimId: 'c2' });
+    s = act(s, 0, { type: 'timeUp' });
+    expect(s.phase).toBe('bestInShow');
+    s = act(s, 2, { type: 'timeUp' });
+    expect(s.phase).toBe('over');
+    expect(s.bestWinners).toEqual(['c2']);
+    const again = game.apply(s, 2, { type: 'timeUp' }, 0);
+    expect(again.ok ? '' : again.error.code).toBe('GAME_OVER');
+  });
 });
