@@ -1,8 +1,6 @@
 import { motion } from 'motion/react';
+import { MatchWins, RematchButton } from '../../components/EndOfGame.tsx';
 import type { BlindCassowaryStanding, BlindCassowaryView, RoomInfo } from '@cards/schema';
-import { matchWinsText } from '../../lib/matchWins.ts';
-import { sendLobby } from '../../net/connection.ts';
-import { useStore } from '../../store.ts';
 import { BlindResults } from './EndPhases.tsx';
 import { seatName } from './labels.ts';
 
@@ -28,7 +26,6 @@ function rowsFor(view: BlindCassowaryView): Row[] {
 }
 
 export function BcScoreSheet({ view, info }: { view: BlindCassowaryView; info: RoomInfo | null }) {
-  const busy = useStore((s) => s.busy);
   const me = typeof view.viewer === 'number' ? view.viewer : null;
   const seats = Array.from({ length: view.players }, (_, s) => s);
   const standings = view.standings ?? [];
@@ -103,20 +100,8 @@ export function BcScoreSheet({ view, info }: { view: BlindCassowaryView; info: R
         <h3 className="bc-sheet__sub">Blind cassowary</h3>
         <BlindResults view={view} info={info} me={me} />
         <div className="bc-sheet__actions">
-          <p className="bc-sheet__wins" data-testid="match-wins">
-            Games won in this room: {matchWinsText(info)}
-          </p>
-          {me !== null && (
-            <button
-              type="button"
-              className="btn btn--primary"
-              data-testid="rematch"
-              disabled={busy}
-              onClick={() => void sendLobby({ type: 'rematch' })}
-            >
-              Rematch
-            </button>
-          )}
+          <MatchWins info={info} className="bc-sheet__wins" />
+          <RematchButton seated={me !== null} />
         </div>
       </motion.div>
     </div>

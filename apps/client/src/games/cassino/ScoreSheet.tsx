@@ -1,7 +1,7 @@
 import { motion } from 'motion/react';
-import { matchWinsText } from '../../lib/matchWins.ts';
+import { MatchWins, RematchButton } from '../../components/EndOfGame.tsx';
 import type { CassinoIntent, CassinoView, RoomInfo } from '@cards/schema';
-import { sendIntent, sendLobby } from '../../net/connection.ts';
+import { sendIntent } from '../../net/connection.ts';
 import { useStore } from '../../store.ts';
 import { SCORE_ROWS, seatName } from './labels.ts';
 
@@ -123,20 +123,8 @@ export function ScoreSheet({
 
         {over && (
           <div className="sheet__actions">
-            <p className="sheet__wins" data-testid="match-wins">
-              Games won in this room: {matchWinsText(info)}
-            </p>
-            {me !== null && (
-              <button
-                type="button"
-                className="btn btn--primary"
-                data-testid="rematch"
-                disabled={busy}
-                onClick={() => void sendLobby({ type: 'rematch' })}
-              >
-                Rematch
-              </button>
-            )}
+            <MatchWins info={info} className="sheet__wins" />
+            <RematchButton seated={me !== null} />
           </div>
         )}
       </motion.div>

@@ -1,13 +1,10 @@
 import { useState } from 'react';
+import { MatchWins, RematchButton } from '../../components/EndOfGame.tsx';
 import type { MathCardGameView, RoomInfo } from '@cards/schema';
-import { matchWinsText } from '../../lib/matchWins.ts';
-import { sendLobby } from '../../net/connection.ts';
-import { useStore } from '../../store.ts';
 import { colourOf, END_REASONS, seatName } from './labels.ts';
 
 /** The final score: every sequence with its owner, what is left of it and its value; the totals. */
 export function MathScoreSheet({ view, info }: { view: MathCardGameView; info: RoomInfo | null }) {
-  const busy = useStore((s) => s.busy);
   const [hidden, setHidden] = useState(false);
   const final = view.final;
   if (final === null) return null;
@@ -99,9 +96,7 @@ export function MathScoreSheet({ view, info }: { view: MathCardGameView; info: R
           </table>
         </div>
         <div className="mcg-sheet__actions">
-          <p className="mcg-sheet__wins" data-testid="match-wins">
-            Games won in this room: {matchWinsText(info)}
-          </p>
+          <MatchWins info={info} className="mcg-sheet__wins" />
           <div className="row">
             <button
               type="button"
@@ -111,17 +106,7 @@ export function MathScoreSheet({ view, info }: { view: MathCardGameView; info: R
             >
               See the table
             </button>
-            {me !== null && (
-              <button
-                type="button"
-                className="btn btn--primary"
-                data-testid="rematch"
-                disabled={busy}
-                onClick={() => void sendLobby({ type: 'rematch' })}
-              >
-                Rematch
-              </button>
-            )}
+            <RematchButton seated={me !== null} />
           </div>
         </div>
       </div>
