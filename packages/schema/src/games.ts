@@ -53,7 +53,7 @@ export const GAME_CATALOG: readonly GameCatalogEntry[] = [
     name: 'Star Navigator',
     blurb: 'Draft a Vector Set and compute your way closest to the Jump Coordinates.',
     players: '2–4 players',
-    playable: false,
+    playable: true,
   },
   {
     slug: 'cunt-soul',

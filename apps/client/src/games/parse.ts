@@ -8,6 +8,7 @@ import {
 } from '@cards/schema';
 import { parseBlindCassowaryUpdate, type BlindCassowaryGameState } from './blind-cassowary/wire.ts';
 import { parseMathUpdate, type MathGameState } from './math-card-game/wire.ts';
+import { parseStarUpdate, type StarGameState } from './star-navigator/wire.ts';
 
 /** A validated 'game' message, narrowed to the game it belongs to. */
 export type GameState =
@@ -19,7 +20,8 @@ export type GameState =
       actors: number[];
     }
   | MathGameState
-  | BlindCassowaryGameState;
+  | BlindCassowaryGameState
+  | StarGameState;
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -51,6 +53,8 @@ export function parseGameUpdate(raw: unknown, slugHint: string | undefined): Par
       return parseMathUpdate({ version, view, legal, actors, timers });
     case 'blind-cassowary':
       return parseBlindCassowaryUpdate({ version, view, legal, actors, timers });
+    case 'star-navigator':
+      return parseStarUpdate({ version, view, legal, actors, timers });
     default:
       return { ok: false, error: `This client cannot show the game "${slug}".` };
   }

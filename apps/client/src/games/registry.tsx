@@ -10,6 +10,7 @@ import {
   describeBlindCassowaryOptions,
 } from './blind-cassowary/BlindCassowaryOptions.tsx';
 import { defaultMathOptions, describeMathOptions, MathOptionsForm } from './math-card-game/MathOptions.tsx';
+import { defaultStarOptions, describeStarOptions, StarOptionsForm } from './star-navigator/StarOptions.tsx';
 
 /** What the client knows how to show for each playable game. */
 export interface ClientGame {
@@ -38,5 +39,10 @@ export const CLIENT_GAMES: Readonly<Record<string, ClientGame>> = {
     defaultOptions: defaultBlindCassowaryOptions,
     describeOptions: describeBlindCassowaryOptions,
     optionsForm: (props) => <BlindCassowaryOptionsForm {...props} />,
+  },
+  'star-navigator': {
+    defaultOptions: defaultStarOptions,
+    describeOptions: describeStarOptions,
+    optionsForm: (props) => <StarOptionsForm {...props} />,
   },
 };

@@ -6,6 +6,7 @@ import { RulesButton } from '../components/RulesPanel.tsx';
 import { BlindCassowaryTable } from '../games/blind-cassowary/BlindCassowaryTable.tsx';
 import { CassinoTable } from '../games/cassino/CassinoTable.tsx';
 import { MathTable } from '../games/math-card-game/MathTable.tsx';
+import { StarTable } from '../games/star-navigator/StarTable.tsx';
 import type { GameState } from '../games/parse.ts';
 import { Lobby } from '../lobby/Lobby.tsx';
 import { enterRoom, type JoinOutcome } from '../net/connection.ts';
@@ -156,6 +157,8 @@ function GameView({ game }: { game: GameState }) {
       return <MathTable state={game} />;
     case 'blind-cassowary':
       return <BlindCassowaryTable state={game} />;
+    case 'star-navigator':
+      return <StarTable state={game} />;
   }
 }
 

@@ -2,6 +2,7 @@ import type { GameRoom } from '../room/GameRoom.ts';
 import { BlindCassowaryRoom } from './blindCassowary.ts';
 import { CassinoRoom } from './cassino.ts';
 import { MathCardGameRoom } from './mathCardGame.ts';
+import { StarNavigatorRoom } from './starNavigator.ts';
 
 export type GameRoomClass = new () => GameRoom;
 
@@ -10,4 +11,5 @@ export const GAME_ROOMS: Readonly<Record<string, GameRoomClass>> = {
   cassino: CassinoRoom,
   'blind-cassowary': BlindCassowaryRoom,
   'math-card-game': MathCardGameRoom,
+  'star-navigator': StarNavigatorRoom,
 };
