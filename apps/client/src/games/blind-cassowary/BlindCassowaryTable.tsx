@@ -15,7 +15,7 @@ import { BestInShowPanel, BlindPanel, BlindResults } from './EndPhases.tsx';
 import { ExpressionBuilder } from './ExpressionBuilder.tsx';
 import { gapText, plural, seatName, sendSpectatorIntent, useRemaining } from './labels.ts';
 import { BcScoreSheet } from './BcScoreSheet.tsx';
-import type { BlindCassowaryGameState } from './wire.ts';
+import type { BlindCassowaryGameState } from '../parse.ts';
 import './blind-cassowary.css';
 
 /** A short buzz (and a chirp) when someone calls "Cassowary!". */

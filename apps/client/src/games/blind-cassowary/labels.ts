@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { BlindCassowaryClaimView, BlindCassowarySpectatorIntent, RoomInfo } from '@cards/schema';
 import { sendIntent } from '../../net/connection.ts';
-import type { BlindCassowaryGameState } from './wire.ts';
+import type { BlindCassowaryGameState } from '../parse.ts';
 
 /** A seat's display name from the room info. */
 export function seatName(info: RoomInfo | null, seat: number): string {

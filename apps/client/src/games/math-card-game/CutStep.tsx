@@ -4,7 +4,7 @@ import { sendIntent } from '../../net/connection.ts';
 import { useStore } from '../../store.ts';
 import { colourOf, seatName } from './labels.ts';
 import { MathCardBack } from './MathCardFace.tsx';
-import type { MathGameState } from './wire.ts';
+import type { MathGameState } from '../parse.ts';
 
 const DECK = 35;
 

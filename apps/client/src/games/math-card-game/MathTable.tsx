@@ -27,7 +27,7 @@ import { CutStep } from './CutStep.tsx';
 import { colourOf, OP_SYMBOL, OP_WORD, seatName, spokenMathCard, targetName, withNames } from './labels.ts';
 import { MathCardBack, MathCardFace } from './MathCardFace.tsx';
 import { MathScoreSheet } from './MathScoreSheet.tsx';
-import type { MathGameState } from './wire.ts';
+import type { MathGameState } from '../parse.ts';
 import './math-card-game.css';
 
 /** What the player has chosen so far this turn; it belongs to the version it was made in. */

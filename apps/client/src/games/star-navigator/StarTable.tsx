@@ -13,7 +13,7 @@ import { sendIntent } from '../../net/connection.ts';
 import { showToast, useStore } from '../../store.ts';
 import { buildExpr, canFollow, exprText, OP_SYMBOL, OPS, tokensText, type Token } from './compose.ts';
 import { VARIANT_NAMES } from './StarOptions.tsx';
-import type { StarGameState } from './wire.ts';
+import type { StarGameState } from '../parse.ts';
 import './star-navigator.css';
 
 type ChooseIntent = Extract<StarNavigatorIntent, { type: 'chooseVectorSet' }>;
