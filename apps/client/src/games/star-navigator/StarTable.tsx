@@ -420,9 +420,12 @@ function Compose({
     return <p className="sn__hint">Your time ran out this round.</p>;
 
   const pool = [...view.navMemory, ...(view.signpostBeacon ? [view.signpostBeacon] : [])];
-  const sameCards = options.filter((o) => sameSet(o.cards, picked));
+  // Must-use cards are always in the set, even when they became known after this mounted (the
+  // Pirate Map owner's choices only arrive once the Nav Memory is laid out).
+  const selected = [...required.filter((id) => !picked.includes(id)), ...picked];
+  const sameCards = options.filter((o) => sameSet(o.cards, selected));
   const phantoms = [...new Set(sameCards.map((o) => o.phantom))].filter((p): p is number => p !== null);
-  const aceIds = picked.filter((id) => cards.get(id)?.aceChoice === true);
+  const aceIds = selected.filter((id) => cards.get(id)?.aceChoice === true);
   const acesWanted: StarAceChoice[] = aceIds.map((id) => ({ card: id, value: aces[id] ?? 1 }));
   const match = sameCards.find(
     (o) =>
@@ -435,7 +438,7 @@ function Compose({
       showToast('info', 'This card must be in your Vector Set.');
       return;
     }
-    setPicked(picked.includes(id) ? picked.filter((p) => p !== id) : [...picked, id]);
+    setPicked(selected.includes(id) ? selected.filter((p) => p !== id) : [...selected, id]);
     setPhantom(null);
   };
 
@@ -467,7 +470,7 @@ function Compose({
         </h2>
         <div className="sn__row">
           {pool.map((c) => {
-            const on = picked.includes(c.id);
+            const on = selected.includes(c.id);
             return (
               <button
                 key={c.id}

@@ -1,0 +1,363 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DESKTOP, PHONE, enterName, openPlayer, type Player } from './helpers.ts';
+
+interface RoomSetup {
+  seed: string;
+  chips: number;
+  hotshot?: boolean;
+  extrapolative?: boolean;
+  pirateMap?: boolean;
+}
+
+/** Ana (desktop, seat 0) creates the room through the options form, Ben (phone, seat 1) joins. */
+async function startGame(browser: Browser, setup: RoomSetup): Promise<[Player, Player]> {
+  const ana = await openPlayer(browser, DESKTOP);
+  const ben = await openPlayer(browser, PHONE);
+  await enterName(ana.page, 'Ana');
+  // A test seed makes the deal repeatable; the server honours it in tests only.
+  await ana.page.goto(`/?seed=${setup.seed}`);
+  await ana.page.getByTestId('game-card-star-navigator').click();
+  await ana.page.getByTestId('option-starting-chips').fill(String(setup.chips));
+  await ana.page.getByTestId('option-round-timer').selectOption('600');
+  if (setup.hotshot) await ana.page.getByTestId('option-hotshot').check();
+  if (setup.extrapolative) await ana.page.getByTestId('option-extrapolative').check();
+  if (setup.pirateMap) await ana.page.getByTestId('option-pirate-map').check();
+  await ana.page.getByTestId('create-room-star-navigator').click();
+  await expect(ana.page.getByTestId('lobby')).toBeVisible();
+  const code = (await ana.page.getByTestId('room-code').innerText()).trim();
+  await enterName(ben.page, 'Ben');
+  await ben.page.getByTestId('join-code-input').fill(code.toLowerCase());
+  await ben.page.getByTestId('join-button').click();
+  await expect(ben.page.getByTestId('lobby')).toBeVisible();
+  await ben.page.getByTestId('ready-toggle').click();
+  await expect(ana.page.getByTestId('seat-1')).toHaveAttribute('data-ready', 'true');
+  await ana.page.getByTestId('start-game').click();
+  for (const p of [ana, ben]) {
+    await expect(p.page.getByTestId('table')).toHaveAttribute(
+      'data-phase',
+      setup.pirateMap ? 'market' : 'draft',
+    );
+    await expect(p.page.getByTestId('chips-0')).toHaveAttribute('data-value', String(setup.chips));
+  }
+  return [ana, ben];
+}
+
+async function testIds(page: Page, prefix: string): Promise<string[]> {
+  const ids = await page
+    .locator(`[data-testid^="${prefix}"]`)
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? ''));
+  return ids.map((id) => id.slice(prefix.length));
+}
+
+/** A card's value from its id ("7S", "KH", "AD", "JK1"); an Ace counts `ace` (1 unless chosen). */
+function valueOf(id: string, ace: 1 | 100 = 1): number {
+  if (id.startsWith('JK')) return 0;
+  const rank = id.slice(0, -1);
+  if (rank === 'A') return ace;
+  return { J: 11, Q: 12, K: 13 }[rank] ?? Number(rank);
+}
+
+/**
+ * The draft: both navigators save the first card of each Data Packet until four are kept.
+ * `lockFor` saves its first pick with the Hotshot lock. Returns each player's first pick.
+ */
+async function draftFirstCards(players: Player[], lockFor: Player | null): Promise<Map<Player, string>> {
+  const firstPicks = new Map<Player, string>();
+  for (let pass = 0; pass < 4; pass++) {
+    for (const p of players) {
+      const cards = p.page.locator('[data-testid^="packet-card-"]:enabled');
+      await expect(cards.first()).toBeVisible();
+      const id = ((await cards.first().getAttribute('data-testid')) ?? '').replace('packet-card-', '');
+      if (pass === 0) firstPicks.set(p, id);
+      if (pass === 0 && p === lockFor) await p.page.getByTestId('hotshot-lock').check();
+      await cards.first().click();
+      await expect(p.page.getByTestId(`memory-card-${id}`)).toBeVisible();
+      if (pass === 0 && p === lockFor)
+        await expect(p.page.getByTestId(`memory-card-${id}`)).toContainText('locked');
+    }
+  }
+  for (const p of players) {
+    await expect(p.page.getByTestId('table')).toHaveAttribute('data-phase', 'compose');
+    await expect(p.page.getByTestId('hotshot-lock')).toHaveCount(0);
+  }
+  return firstPicks;
+}
+
+/** Taps every card of the chosen Vector Set joined by "+", declares `declared` and submits. */
+async function composeSum(page: Page, declared: number): Promise<string[]> {
+  await expect(page.getByTestId('composer')).toBeVisible();
+  const refs = await testIds(page, 'expr-card-');
+  for (const [k, ref] of refs.entries()) {
+    if (k > 0) await page.getByTestId('expr-op-+').click();
+    await page.getByTestId(`expr-card-${ref}`).click();
+  }
+  await expect(page.getByTestId('formula-parenthesised')).not.toContainText('still to use');
+  await page.getByTestId('declared-input').fill(String(declared));
+  await page.getByTestId('submit-calculation').click();
+  // The last submission starts the showdown at once.
+  await expect(page.getByTestId('submitted').or(page.getByTestId('showdown'))).toBeVisible();
+  return refs;
+}
+
+/** Selects the given memory cards for the Vector Set (the Beacon and a locked card come preselected). */
+async function selectCards(page: Page, ids: string[]): Promise<void> {
+  for (const id of ids) {
+    const card = page.getByTestId(`vector-card-${id}`);
+    if ((await card.getAttribute('data-selected')) !== 'true') await card.click();
+    await expect(card).toHaveAttribute('data-selected', 'true');
+  }
+}
+
+test('Hotshot lock, an Ace at 100 and a phantom: the showdown settles double stakes', async ({ browser }) => {
+  test.setTimeout(90_000);
+  // Seed chosen so that Ana's locked first pick, the Beacon and another kept card make a run with an Ace.
+  const [ana, ben] = await startGame(browser, {
+    seed: 'snv-16',
+    chips: 10,
+    hotshot: true,
+    extrapolative: true,
+  });
+  await expect(ana.page.getByTestId('hotshot-lock')).toBeVisible();
+  await expect(ben.page.getByTestId('hotshot-lock')).toBeVisible();
+  const firstPicks = await draftFirstCards([ana, ben], ana);
+  const locked = firstPicks.get(ana)!;
+  // Everyone sees that Ana plays as a hotshot; only Ana sees which card is locked.
+  await expect(ben.page.getByTestId('sn-seat-0')).toContainText('hotshot');
+  await expect(ben.page.getByTestId('sn-seat-1')).not.toContainText('hotshot');
+  await expect(ben.page.locator('.sn__locked')).toHaveCount(0);
+
+  const target = Number(await ana.page.getByTestId('target').getAttribute('data-value'));
+  const beacon = (await ana.page.getByTestId('beacon').getAttribute('data-card')) ?? '';
+  expect(beacon).not.toBe('');
+
+  // Ana: the locked card and the Beacon are preselected; a third card completes a run with the Ace.
+  await expect(ana.page.getByTestId(`vector-card-${beacon}`)).toHaveAttribute('data-selected', 'true');
+  await expect(ana.page.getByTestId(`vector-card-${locked}`)).toHaveAttribute('data-selected', 'true');
+  // Unselecting the locked card is refused.
+  await ana.page.getByTestId(`vector-card-${locked}`).click();
+  await expect(ana.page.getByTestId(`vector-card-${locked}`)).toHaveAttribute('data-selected', 'true');
+  const memory = await testIds(ana.page, 'memory-card-');
+  const isRun = (ids: string[]) => {
+    const v = ids.map((id) => valueOf(id)).sort((a, b) => a - b);
+    return v[1] === v[0]! + 1 && v[2] === v[1]! + 1;
+  };
+  const third = memory.find(
+    (id) =>
+      id !== locked && isRun([beacon, locked, id]) && [beacon, locked, id].some((c) => c.startsWith('A')),
+  );
+  expect(third, `no run with an Ace in ${beacon} + ${memory.join(',')}`).toBeDefined();
+  const set = [beacon, locked, third!];
+  const ace = set.find((id) => id.startsWith('A'))!;
+  await selectCards(ana.page, [third!]);
+  await ana.page.getByTestId(`ace-${ace}-100`).click();
+  const phantomSelect = ana.page.getByTestId('phantom-select');
+  await expect(phantomSelect).toBeVisible();
+  const phantoms = (
+    await phantomSelect.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))
+  )
+    .filter((v) => v !== '')
+    .map(Number);
+  // The phantom extends the run by one at either end (never below 0).
+  const runValues = set.map((id) => valueOf(id)).sort((a, b) => a - b);
+  const expected = [runValues[0]! - 1, runValues[2]! + 1].filter((v) => v >= 0);
+  expect(phantoms.sort((a, b) => a - b)).toEqual(expected);
+  const phantom = Math.max(...phantoms);
+  await phantomSelect.selectOption(String(phantom));
+  await ana.page.getByTestId('choose-vector-set').click();
+  await expect(ana.page.getByTestId(`expr-card-${ace}`)).toContainText('=100');
+  await expect(ana.page.getByTestId('expr-card-phantom')).toContainText(String(phantom));
+  const anaValue = set.reduce((t, id) => t + valueOf(id, 100), 0) + phantom;
+  const anaRefs = await composeSum(ana.page, anaValue);
+  expect(anaRefs.sort()).toEqual([...set, 'phantom'].sort());
+
+  // Ben: the Beacon and his first two kept cards, added up.
+  const benMemory = await testIds(ben.page, 'memory-card-');
+  await selectCards(ben.page, benMemory.slice(0, 2));
+  await ben.page.getByTestId('choose-vector-set').click();
+  const benValue = [beacon, ...benMemory.slice(0, 2)].reduce((t, id) => t + valueOf(id), 0);
+  await composeSum(ben.page, benValue);
+
+  const anaDist = Math.abs(anaValue - target);
+  const benDist = Math.abs(benValue - target);
+  const [anaChips, benChips, payment] =
+    anaDist < benDist
+      ? [12, 8, /Ben\s*◉ 2\s*→\s*Ana \(Hotshot win\)/]
+      : anaDist > benDist
+        ? [8, 12, /Ana\s*◉ 2\s*→\s*Ben \(Hotshot loss\)/]
+        : [10, 10, null];
+  for (const p of [ana, ben]) {
+    const show = p.page.getByTestId('showdown');
+    await expect(show).toHaveAttribute('data-revealed', 'true');
+    await expect(show).toContainText(`Jump Coordinates ${target}`);
+    const line0 = p.page.getByTestId('showdown-line-0');
+    await expect(line0).toContainText(`declared ${anaValue}`);
+    await expect(line0).toContainText(`Distance: ${anaDist}`);
+    await expect(line0).toContainText('Hotshot');
+    await expect(line0).toContainText(`⟨${phantom}⟩`);
+    await expect(line0).toContainText('100');
+    await expect(p.page.getByTestId('showdown-line-1')).toContainText(`declared ${benValue}`);
+    await expect(p.page.getByTestId('showdown-line-1')).toContainText(`Distance: ${benDist}`);
+    if (anaDist <= benDist) await expect(line0).toContainText('Winner');
+    else await expect(line0).not.toContainText('Winner');
+    if (payment) await expect(p.page.getByTestId('payments')).toContainText(payment);
+    else await expect(p.page.getByTestId('payments')).not.toContainText('◉');
+    await expect(p.page.getByTestId('chips-0')).toHaveAttribute('data-value', String(anaChips));
+    await expect(p.page.getByTestId('chips-1')).toHaveAttribute('data-value', String(benChips));
+  }
+  for (const p of [ana, ben]) await p.context.close();
+});
+
+test('a short match ends: standings for both, the win is counted, Rematch deals a new game', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const [ana, ben] = await startGame(browser, { seed: 'snv-end', chips: 2, hotshot: true });
+  const firstPicks = await draftFirstCards([ana, ben], ben);
+  const beacon = (await ana.page.getByTestId('beacon').getAttribute('data-card')) ?? '';
+
+  const anaMemory = await testIds(ana.page, 'memory-card-');
+  await selectCards(ana.page, anaMemory.slice(0, 2));
+  await ana.page.getByTestId('choose-vector-set').click();
+  const anaValue = [beacon, ...anaMemory.slice(0, 2)].reduce((t, id) => t + valueOf(id), 0);
+  await composeSum(ana.page, anaValue);
+
+  // Ben, a hotshot with 2 chips, declares a wrong result: he forfeits and pays his stake.
+  const locked = firstPicks.get(ben)!;
+  const benMemory = await testIds(ben.page, 'memory-card-');
+  const other = benMemory.find((id) => id !== locked)!;
+  await selectCards(ben.page, [locked, other]);
+  await ben.page.getByTestId('choose-vector-set').click();
+  const benValue = [beacon, locked, other].reduce((t, id) => t + valueOf(id), 0);
+  await composeSum(ben.page, benValue + 1);
+
+  for (const p of [ana, ben]) {
+    await expect(p.page.getByTestId('table')).toHaveAttribute('data-phase', 'over');
+    await expect(p.page.getByTestId('showdown')).toHaveAttribute('data-revealed', 'true');
+    await expect(p.page.getByTestId('showdown-line-1')).toContainText('Forfeit: Wrong declaration');
+    await expect(p.page.getByTestId('showdown-line-1')).toContainText(String(benValue));
+    await expect(p.page.getByTestId('showdown-line-0')).toContainText('Winner');
+    await expect(p.page.getByTestId('payments')).toContainText(/Ben\s*◉ 2\s*→\s*Ana \(Hotshot loss\)/);
+    await expect(p.page.getByTestId('payments')).toContainText('Out of chips: Ben');
+    const sheet = p.page.getByTestId('score-sheet');
+    await expect(sheet).toBeVisible();
+    await expect(sheet).toContainText('Ana — 4 chips');
+    await expect(sheet).toContainText('Ben — 0 chips (eliminated)');
+    await expect(p.page.getByTestId('match-wins')).toContainText('Ana 1 · Ben 0');
+    await expect(p.page.getByTestId('rematch')).toBeVisible();
+    await expect(p.page.getByTestId('continue')).toHaveCount(0);
+  }
+  await expect(ana.page.getByTestId('winner-banner')).toHaveText('You win!');
+  await expect(ben.page.getByTestId('winner-banner')).toHaveText('Ana wins!');
+
+  await ben.page.getByTestId('rematch').click();
+  for (const p of [ana, ben]) {
+    await expect(p.page.getByTestId('table')).toHaveAttribute('data-phase', 'draft');
+    await expect(p.page.getByTestId('score-sheet')).toHaveCount(0);
+    await expect(p.page.getByTestId('chips-0')).toHaveAttribute('data-value', '2');
+    await expect(p.page.getByTestId('chips-1')).toHaveAttribute('data-value', '2');
+    await expect(p.page.locator('[data-testid^="memory-card-"]')).toHaveCount(0);
+    await expect(p.page.locator('[data-testid^="packet-card-"]')).toHaveCount(4);
+  }
+  for (const p of [ana, ben]) await p.context.close();
+});
+
+test('the Pirate Map owner lays out the Nav Memory and the d4 corrupts the rolled card', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const [ana, ben] = await startGame(browser, { seed: 'sn-e2e-map', chips: 10, pirateMap: true });
+  await expect
+    .poll(
+      async () =>
+        (await ana.page.getByTestId('buy-map').count()) + (await ben.page.getByTestId('buy-map').count()),
+    )
+    .toBe(1);
+  const owner = (await ana.page.getByTestId('buy-map').count()) > 0 ? ana : ben;
+  const other = owner === ana ? ben : ana;
+  const ownerSeat = owner === ana ? 0 : 1;
+  await owner.page.getByTestId('buy-map').click();
+  for (const p of [ana, ben])
+    await expect(p.page.getByTestId('table')).toHaveAttribute('data-phase', 'draft');
+
+  await draftFirstCards([ana, ben], null);
+  // Only the owner must lay out; until then no Vector Set can be chosen.
+  await expect(owner.page.getByTestId('lay-out')).toBeVisible();
+  await expect(owner.page.getByTestId('vector-chooser')).toHaveCount(0);
+  await expect(other.page.getByTestId('lay-out')).toHaveCount(0);
+  await expect(other.page.getByTestId('vector-chooser')).toBeVisible();
+  const laidOut = await testIds(owner.page, 'memory-card-');
+  expect(laidOut).toHaveLength(4);
+  await owner.page.getByTestId('lay-out').click();
+
+  await expect(owner.page.getByTestId('vector-chooser')).toBeVisible();
+  await expect(owner.page.locator('[data-testid^="memory-card-"]')).toHaveCount(3);
+  const flags = (await owner.page.getByTestId(`sn-seat-${ownerSeat}`).innerText()).match(/d4: (\d)/);
+  expect(flags, 'the d4 roll is shown').not.toBeNull();
+  const roll = Number(flags![1]);
+  expect(roll).toBeGreaterThanOrEqual(1);
+  expect(roll).toBeLessThanOrEqual(4);
+  const corrupted = laidOut[roll - 1]!;
+  await expect(owner.page.getByTestId(`memory-card-${corrupted}`)).toHaveCount(0);
+  await expect(owner.page.getByTestId('memory')).not.toContainText('locked');
+  await expect(owner.page.getByText("The Pirate Map's corruption discarded your")).toBeVisible();
+  // Everyone sees the roll; the other player's Nav Memory is untouched.
+  await expect(other.page.getByTestId(`sn-seat-${ownerSeat}`)).toContainText(`d4: ${roll}`);
+  await expect(other.page.locator('[data-testid^="memory-card-"]')).toHaveCount(4);
+  for (const p of [ana, ben]) await p.context.close();
+});
+
+test('a Pirate Map owner who locked a Hotshot card can still use it after laying out', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  // Seed chosen so that the d4 spares the locked card.
+  const [ana, ben] = await startGame(browser, {
+    seed: 'snv-map-3',
+    chips: 10,
+    hotshot: true,
+    pirateMap: true,
+  });
+  await expect
+    .poll(
+      async () =>
+        (await ana.page.getByTestId('buy-map').count()) + (await ben.page.getByTestId('buy-map').count()),
+    )
+    .toBe(1);
+  const owner = (await ana.page.getByTestId('buy-map').count()) > 0 ? ana : ben;
+  const other = owner === ana ? ben : ana;
+  await owner.page.getByTestId('buy-map').click();
+  for (const p of [ana, ben])
+    await expect(p.page.getByTestId('table')).toHaveAttribute('data-phase', 'draft');
+  const firstPicks = await draftFirstCards([ana, ben], owner);
+  const locked = firstPicks.get(owner)!;
+  await owner.page.getByTestId('lay-out').click();
+  await expect(owner.page.getByTestId('vector-chooser')).toBeVisible();
+  await expect(owner.page.getByTestId(`memory-card-${locked}`)).toContainText('locked');
+  const beacon = (await owner.page.getByTestId('beacon').getAttribute('data-card')) ?? '';
+
+  // The locked card must be in the Vector Set: it is preselected and stays selected.
+  await expect(owner.page.getByTestId(`vector-card-${locked}`)).toHaveAttribute('data-selected', 'true');
+  const memory = await testIds(owner.page, 'memory-card-');
+  const extra = memory.find((id) => id !== locked)!;
+  await selectCards(owner.page, [beacon, extra]);
+  await owner.page.getByTestId('choose-vector-set').click();
+  const ownerValue = [beacon, locked, extra].reduce((t, id) => t + valueOf(id), 0);
+  await composeSum(owner.page, ownerValue);
+
+  const otherMemory = await testIds(other.page, 'memory-card-');
+  await selectCards(other.page, otherMemory.slice(0, 2));
+  await other.page.getByTestId('choose-vector-set').click();
+  await composeSum(
+    other.page,
+    [beacon, ...otherMemory.slice(0, 2)].reduce((t, id) => t + valueOf(id), 0),
+  );
+
+  const ownerSeat = owner === ana ? 0 : 1;
+  for (const p of [ana, ben]) {
+    await expect(p.page.getByTestId('showdown')).toHaveAttribute('data-revealed', 'true');
+    await expect(p.page.getByTestId(`showdown-line-${ownerSeat}`)).toContainText(`declared ${ownerValue}`);
+    await expect(p.page.getByTestId(`showdown-line-${ownerSeat}`)).toContainText('Hotshot');
+    await expect(p.page.getByTestId(`showdown-line-${ownerSeat}`)).not.toContainText('Forfeit');
+  }
+  for (const p of [ana, ben]) await p.context.close();
+});
