@@ -8,6 +8,7 @@ import {
   isMyTurn,
   openPlayer,
   playOneMove,
+  reopenTab,
   screenshot,
   type Player,
 } from './helpers.ts';
@@ -75,6 +76,7 @@ test('two players play a full Cassino deal by code while a third watches', async
   const players = [ana, ben];
   let moves = 0;
   let reloaded = false;
+  let reopened = false;
   while (!(await scoreSheetShown(ana.page))) {
     const actor = await actingPlayer(players);
     if (actor === null) {
@@ -101,10 +103,20 @@ test('two players play a full Cassino deal by code while a third watches', async
       await expect.poll(() => handCardIds(ben.page)).toEqual(handBefore);
       await expect(ana.page.getByTestId('seat-1').or(ana.page.getByTestId('table'))).toBeVisible();
     }
+    if (moves === 21 && !reopened) {
+      // Closing the tab and opening the room link again (same browser) takes the seat back.
+      reopened = true;
+      const handBefore = await handCardIds(ben.page);
+      await reopenTab(ben, `/r/${code}`);
+      await expect(ben.page.getByTestId('table')).toBeVisible();
+      await expect.poll(() => handCardIds(ben.page)).toEqual(handBefore);
+      await expect(ben.page.getByTestId('watch-instead')).toHaveCount(0);
+    }
     expect(moves).toBeLessThanOrEqual(48);
   }
   expect(moves).toBe(48);
   expect(reloaded).toBe(true);
+  expect(reopened).toBe(true);
 
   for (const p of [ana, ben, eve]) await expect(p.page.getByTestId('score-sheet')).toBeVisible();
   const totals = await Promise.all([0, 1].map((s) => ana.page.getByTestId(`score-total-${s}`).innerText()));

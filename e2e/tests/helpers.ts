@@ -12,14 +12,25 @@ export interface Player {
 
 export async function openPlayer(browser: Browser, device: typeof PHONE | typeof DESKTOP): Promise<Player> {
   const context = await browser.newContext(device);
-  const page = await context.newPage();
-  const frames: Buffer[] = [];
+  const player = { context, page: await context.newPage(), frames: [] };
+  recordFrames(player);
+  return player;
+}
+
+function recordFrames({ page, frames }: Player): void {
   page.on('websocket', (ws: WebSocket) => {
     ws.on('framereceived', ({ payload }) => {
       frames.push(typeof payload === 'string' ? Buffer.from(payload) : Buffer.from(payload));
     });
   });
-  return { context, page, frames };
+}
+
+/** Closes the player's tab and opens `url` in a new tab of the same browser (same storage). */
+export async function reopenTab(player: Player, url: string): Promise<void> {
+  await player.page.close();
+  player.page = await player.context.newPage();
+  recordFrames(player);
+  await player.page.goto(url);
 }
 
 export async function enterName(page: Page, name: string): Promise<void> {

@@ -12,10 +12,23 @@ import {
 import { describeZodError, parseGameUpdate } from '../games/parse.ts';
 import { resetRoomState, showToast, useStore, type LeftInfo } from '../store.ts';
 import { apiUrl, serverEndpoint } from './endpoint.ts';
-import { clearRoomSession, loadName, loadRoomSession, saveRoomSession, tabToken } from './session.ts';
+import {
+  SEAT_HEARTBEAT_MS,
+  clearRoomSession,
+  forgetSeat,
+  loadName,
+  loadRoomSession,
+  markSeatAlive,
+  markSeatOrphaned,
+  saveRoomSession,
+  tabToken,
+  tokenForRoom,
+} from './session.ts';
 
 let client: Client | null = null;
 let room: Room | null = null;
+/** The seat token the current room was entered with. */
+let roomToken = '';
 let inFlight: { key: string; promise: Promise<JoinOutcome> } | null = null;
 
 function getClient(): Client {
@@ -73,17 +86,37 @@ function leftInfoFor(code: number, reason: string | undefined): LeftInfo {
   };
 }
 
-function remember(r: Room, code: string): void {
+function isSeated(): boolean {
   const seat = useStore.getState().info?.you.seat;
-  saveRoomSession(code, {
-    reconnectionToken: r.reconnectionToken,
-    seated: seat !== null && seat !== undefined,
-  });
+  return seat !== null && seat !== undefined;
+}
+
+function remember(r: Room, code: string): void {
+  const seated = isSeated();
+  saveRoomSession(code, { reconnectionToken: r.reconnectionToken, seated, token: roomToken });
+  if (seated) markSeatAlive(code, roomToken);
+}
+
+function keepSeatAlive(): void {
+  const code = useStore.getState().code;
+  if (room && code && isSeated()) markSeatAlive(code, roomToken);
+}
+
+function orphanSeat(): void {
+  const code = useStore.getState().code;
+  if (room && code && isSeated()) markSeatOrphaned(code, roomToken);
+}
+
+if (typeof window !== 'undefined') {
+  window.setInterval(keepSeatAlive, SEAT_HEARTBEAT_MS);
+  window.addEventListener('pagehide', orphanSeat);
+  window.addEventListener('pageshow', keepSeatAlive);
 }
 
 /** Wire a freshly joined room into the store. Must run synchronously after the join resolves. */
-function attach(r: Room, code: string): void {
+function attach(r: Room, code: string, token: string): void {
   room = r;
+  roomToken = token;
   useStore.setState({
     status: 'connected',
     code,
@@ -133,6 +166,7 @@ function attach(r: Room, code: string): void {
     const left = leftInfoFor(closeCode, reason);
     if (left.reason === 'kicked' || left.reason === 'closed' || left.reason === 'replaced')
       clearRoomSession(code);
+    if (left.reason === 'kicked' || left.reason === 'closed') forgetSeat(code, roomToken);
     useStore.setState({ status: 'closed', left, busy: false });
   });
 
@@ -154,16 +188,18 @@ export async function createRoom(
   seed?: string,
 ): Promise<string> {
   await leaveRoom();
+  const token = tabToken();
   const r = await getClient().create(slug, {
     name,
-    token: tabToken(),
+    token,
     spectate: false,
     options,
     ...(seed ? { seed } : {}),
   });
   const code = r.roomId;
-  attach(r, code);
-  saveRoomSession(code, { reconnectionToken: r.reconnectionToken, seated: true });
+  attach(r, code, token);
+  saveRoomSession(code, { reconnectionToken: r.reconnectionToken, seated: true, token });
+  markSeatAlive(code, token);
   return code;
 }
 
@@ -181,7 +217,7 @@ async function joinFlow(
   if (previous && !mode.explicit) {
     try {
       const r = await getClient().reconnect(previous.reconnectionToken);
-      attach(r, code);
+      attach(r, code, previous.token ?? tabToken());
       return { kind: 'joined' };
     } catch {
       // The reservation expired: fall back to joining with the tab token.
@@ -201,12 +237,15 @@ async function joinFlow(
   if (!DisplayNameSchema.safeParse(name).success) return { kind: 'needName', lookup };
 
   const spectate = mode.watch;
-  if (!spectate && lookup.freeSeats === 0 && !previous?.seated) return { kind: 'full', lookup };
+  const token = spectate ? (previous?.token ?? tabToken()) : tokenForRoom(code, previous);
+  const reclaiming = token !== tabToken();
+  if (!spectate && lookup.freeSeats === 0 && !previous?.seated && !reclaiming)
+    return { kind: 'full', lookup };
 
-  // 3. Join; the per-tab token lets the server give a reloaded tab its seat back.
+  // 3. Join; the token lets the server give a reloaded tab (or a reopened link) its seat back.
   try {
-    const r = await getClient().joinById(code, { name, token: tabToken(), spectate });
-    attach(r, code);
+    const r = await getClient().joinById(code, { name, token, spectate });
+    attach(r, code, token);
     return { kind: 'joined' };
   } catch (error) {
     const message = errorMessage(error);
@@ -245,7 +284,10 @@ export async function leaveRoom(): Promise<void> {
   const r = room;
   const code = useStore.getState().code;
   room = null;
-  if (code) clearRoomSession(code);
+  if (code) {
+    clearRoomSession(code);
+    forgetSeat(code, roomToken);
+  }
   resetRoomState();
   if (r) {
     try {

@@ -55,6 +55,8 @@ export interface RoomSession {
   reconnectionToken: string;
   /** Whether this tab held a seat (so it should rejoin as a player even if the table looks full). */
   seated: boolean;
+  /** The seat token this tab used in this room (its tab token, or a seat it took back). */
+  token?: string;
 }
 
 export function loadRoomSession(code: string): RoomSession | null {
@@ -66,7 +68,8 @@ export function loadRoomSession(code: string): RoomSession | null {
       typeof parsed === 'object' &&
       parsed !== null &&
       typeof (parsed as RoomSession).reconnectionToken === 'string' &&
-      typeof (parsed as RoomSession).seated === 'boolean'
+      typeof (parsed as RoomSession).seated === 'boolean' &&
+      ['string', 'undefined'].includes(typeof (parsed as RoomSession).token)
     ) {
       return parsed as RoomSession;
     }
@@ -82,4 +85,56 @@ export function saveRoomSession(code: string, value: RoomSession): void {
 
 export function clearRoomSession(code: string): void {
   safeSet(session, roomKey(code), null);
+}
+
+/*
+ * A seat outlives its tab: the tab holding a seat keeps a heartbeat in localStorage, so the same
+ * browser reopening the room link after the tab was closed (or discarded by a phone) takes the seat
+ * back. A seat whose tab is still alive is left alone, so two tabs of one browser can still be two
+ * players.
+ */
+const seatKey = (code: string) => `cards.seat.${code}`;
+export const SEAT_HEARTBEAT_MS = 4_000;
+const SEAT_ALIVE_MS = 3 * SEAT_HEARTBEAT_MS;
+
+interface SeatRecord {
+  token: string;
+  aliveAt: number;
+}
+
+function loadSeatRecord(code: string): SeatRecord | null {
+  const raw = safeGet(local, seatKey(code));
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    const record = parsed as SeatRecord;
+    if (typeof record?.token === 'string' && typeof record.aliveAt === 'number') return record;
+  } catch {
+    // fall through
+  }
+  return null;
+}
+
+/** Record that this tab holds a seat in the room with this token (call it periodically). */
+export function markSeatAlive(code: string, token: string): void {
+  safeSet(local, seatKey(code), JSON.stringify({ token, aliveAt: Date.now() }));
+}
+
+/** The tab holding the seat is going away: the next tab to open the room may take it at once. */
+export function markSeatOrphaned(code: string, token: string): void {
+  const record = loadSeatRecord(code);
+  if (record?.token === token) safeSet(local, seatKey(code), JSON.stringify({ token, aliveAt: 0 }));
+}
+
+/** This browser no longer holds a seat in the room (left on purpose, kicked, room closed). */
+export function forgetSeat(code: string, token: string): void {
+  if (loadSeatRecord(code)?.token === token) safeSet(local, seatKey(code), null);
+}
+
+/** The token to enter a room with: this tab's own for the room, else an orphaned seat's, else the tab's. */
+export function tokenForRoom(code: string, previous: RoomSession | null): string {
+  if (previous?.token) return previous.token;
+  const record = loadSeatRecord(code);
+  if (record && Date.now() - record.aliveAt > SEAT_ALIVE_MS) return record.token;
+  return tabToken();
 }
