@@ -19,14 +19,21 @@ function randomMatch(
   let prng: PrngState = seedPrng(`bench-${seed}`);
   let match = startMatch(game, options, players, seed);
   while (game.outcome(match.state) === null) {
-    const actors = game.actors(match.state);
-    const [k, p1] = nextInt(prng, actors.length);
+    const movers = game.actors(match.state).filter((seat) => game.legalIntents(match.state, seat).length > 0);
+    if (movers.length === 0) {
+      // Everyone left is waiting on the round timer: let the clock fire, as the room would.
+      const timer = game.timers?.(match.state)[0];
+      if (timer === undefined) throw new Error('bench: nobody can move and no timer runs');
+      const r = submitIntent(game, match, timer.seat, timer.intent, match.version, 0, true);
+      if (!r.ok) throw new Error(`bench: clock refused ${r.error.code}`);
+      match = r.value;
+      continue;
+    }
+    const [k, p1] = nextInt(prng, movers.length);
     prng = p1;
-    const seat = actors[k] as number;
+    const seat = movers[k] as number;
     const s = match.state.seats[seat];
-    let intent: StarNavigatorIntent[] = game
-      .legalIntents(match.state, seat)
-      .filter((i) => i.type !== 'roundTimeout');
+    let intent: StarNavigatorIntent[] = [...game.legalIntents(match.state, seat)];
     if (match.state.phase === 'compose' && s?.choice && !s.mustLayOut) {
       const refs = [...s.choice.cards, ...(s.choice.phantom === null ? [] : ['phantom'])];
       const expr = refs
@@ -38,7 +45,6 @@ function randomMatch(
       const declared = choiceValues(match.state, s.choice).reduce((n, v) => n + v.value, 0);
       intent = [{ type: 'submit', expr, declared }];
     }
-    if (intent.length === 0) intent = [...game.legalIntents(match.state, seat)];
     const [j, p2] = nextInt(prng, intent.length);
     prng = p2;
     const r = submitIntent(game, match, seat, intent[j] as StarNavigatorIntent, match.version, 0);
@@ -67,6 +73,10 @@ export function benchStarNavigator(): void {
   console.log(
     `star-navigator  ${(games / seconds).toFixed(1)} games/s, ${(rounds / seconds).toFixed(0)} rounds/s  (${games} random playouts, 3 chips, ${(intents / games).toFixed(0)} intents/game; showdown includes the solver per seat)`,
   );
+}
+
+/** The solver behind "best possible was …": closest reachable value for random Vector Sets. */
+export function benchStarNavigatorSolver(): void {
   let prng = seedPrng('bench-solver');
   const times: number[] = [];
   for (const size of [3, 4, 5]) {

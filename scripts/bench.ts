@@ -3,7 +3,8 @@ export {};
 /**
  * `pnpm bench <what>` (or `npm run bench -- <what>`): prints measured figures, asserts nothing.
  *   rules  random-playout throughput of every game's rules
- *   solver exact-arithmetic solver: time to answer "can this hand make the target" and "best not over"
+ *   solver exact-arithmetic solvers: Blind Cassowary's "can this hand make the target" / "best not
+ *          over", Star Navigator's best reachable result for a Vector Set
  *   room   intent → view latency for concurrent simulated tables against a local server
  */
 const [what, ...args] = process.argv.slice(2);
@@ -15,7 +16,10 @@ const benches: Record<string, () => Promise<void>> = {
     (await import('./bench-blind-cassowary.ts')).benchBlindCassowary();
     (await import('./bench-star-navigator.ts')).benchStarNavigator();
   },
-  solver: async () => (await import('./bench-solver.ts')).benchSolver(),
+  solver: async () => {
+    (await import('./bench-solver.ts')).benchSolver();
+    (await import('./bench-star-navigator.ts')).benchStarNavigatorSolver();
+  },
   room: async () => (await import('./bench-room.ts')).benchRoom(args),
 };
 

@@ -33,6 +33,9 @@ prettier --check .
 step "unit and room tests"
 vitest run
 
+step "benchmarks still run (they print figures and assert nothing)"
+tsx scripts/bench.ts rules
+
 step "build client"
 npx -y pnpm@12.21.0 --filter @cards/client build
 

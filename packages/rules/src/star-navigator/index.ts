@@ -94,7 +94,6 @@ function legalIntents(state: StarNavigatorState, seat: Seat): StarNavigatorInten
               phantom: c.phantom,
             });
       }
-      if (timerOn(state)) out.push({ type: 'roundTimeout' });
       return out;
     }
     default:

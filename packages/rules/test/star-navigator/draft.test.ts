@@ -145,7 +145,12 @@ describe('round timer (GameModule.timers)', () => {
     for (;;) {
       const [t] = timersOf(m.state);
       if (t === undefined || m.state.phase !== 'draft') break;
-      expect(game.legalIntents(m.state, t.seat)).toContainEqual(t.intent);
+      // The clock's intent is never offered to the player (decision 13): only the room submits it.
+      expect(game.legalIntents(m.state, t.seat)).not.toContainEqual(t.intent);
+      expect(submitIntent(game, m, t.seat, t.intent, m.version, 0)).toMatchObject({
+        ok: false,
+        error: { code: 'CLOCK_ONLY' },
+      });
       m = expectOk(submitIntent(game, m, t.seat, t.intent, m.version, 0, true));
       if (m.state.phase === 'showdown') break;
     }

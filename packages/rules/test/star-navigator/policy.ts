@@ -43,9 +43,12 @@ export function choose(
     return k;
   };
   const s = state.seats[seat];
-  const legal = game.legalIntents(state, seat);
-  const nonTimeout = legal.filter((i) => i.type !== 'roundTimeout');
-  const timeout = legal.find((i) => i.type === 'roundTimeout');
+  const nonTimeout = game.legalIntents(state, seat);
+  // The round timer running out for this seat, which the room's clock would submit.
+  const timeout = game
+    .timers?.(state)
+    .find((t) => t.seat === seat && t.intent.type === 'roundTimeout')?.intent;
+  const legal = timeout === undefined ? nonTimeout : [...nonTimeout, timeout];
   if (timeout !== undefined && roll(200) === 0) return [timeout, p];
   if (state.phase === 'compose' && s !== undefined && !s.mustLayOut && s.choice !== null && roll(3) !== 0) {
     const choice = s.choice;
@@ -97,9 +100,7 @@ export function step(
   if (all.length === 0) throw new Error('no actors in a running game');
   // Seats that only could time out (waiting for a Data Packet) are left to the clock.
   const busy = all.filter(
-    (seat) =>
-      match.state.phase === 'compose' ||
-      game.legalIntents(match.state, seat).some((i) => i.type !== 'roundTimeout'),
+    (seat) => match.state.phase === 'compose' || game.legalIntents(match.state, seat).length > 0,
   );
   const actors = busy.length > 0 ? busy : all;
   const [k, p1] = nextInt(prng, actors.length);
