@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   blindCassowary,
+  blindCassowarySearchHand,
   type BlindCassowaryState,
   type LoggedIntent,
   type Match,
@@ -24,7 +25,6 @@ import {
 } from '@cards/schema';
 import { findRoom } from '../src/room/GameRoom.ts';
 import { workerMatchRunner } from '../src/room/matchRunner.ts';
-import { blindCassowarySolver } from '../src/rooms/blindCassowarySolver.ts';
 import {
   bootServer,
   joinOptions,
@@ -92,8 +92,9 @@ function seedWithClaims(options: BlindCassowaryOptions, seats: number): string {
   for (let i = 0; i < 500; i++) {
     const seed = `bc-room-${i}`;
     const s = blindCassowary.setup(options, 2, seed);
-    const ok = Array.from({ length: seats }, (_, seat) =>
-      blindCassowary.legalIntents(s, seat).some((x) => x.type === 'claim'),
+    const ok = Array.from(
+      { length: seats },
+      (_, seat) => blindCassowarySearchHand(s.hands[seat]!, s.target.value).kind === 'found',
     ).every(Boolean);
     if (ok && s.queue.length === 0 && s.phase === 'play') return seed;
   }
@@ -101,12 +102,21 @@ function seedWithClaims(options: BlindCassowaryOptions, seats: number): string {
 }
 
 /** Waits for the seat's solver-found claim suggestion (it arrives from the solver worker). */
-async function suggestedClaim(p: Probe): Promise<Extract<BlindCassowaryIntent, { type: 'claim' }>> {
-  const g = await p.waitGame((u) => u.legal.some((i) => (i as BlindCassowaryIntent).type === 'claim'));
-  return g.legal.find((i) => (i as BlindCassowaryIntent).type === 'claim') as Extract<
-    BlindCassowaryIntent,
-    { type: 'claim' }
-  >;
+type ClaimIntent = Extract<BlindCassowaryIntent, { type: 'claim' }>;
+
+/** A correct claim over the probe's own hand, found by the test (the room never suggests one). */
+function solvedClaim(p: Probe): ClaimIntent | null {
+  const view = BlindCassowaryViewSchema.parse(p.game.view);
+  if (view.phase !== 'play') return null;
+  const proof = blindCassowarySearchHand(view.hand, view.target.value);
+  return proof.kind === 'found' ? { type: 'claim', ...proof.found } : null;
+}
+
+async function suggestedClaim(p: Probe): Promise<ClaimIntent> {
+  await p.waitGame(() => true);
+  const claim = solvedClaim(p);
+  if (claim === null) throw new Error('the seeded hand has no cassowary');
+  return claim;
 }
 
 const leaf = (c: BlindCassowaryCard): ExprJsonWire => ({ kind: 'leaf', ref: c.id });
@@ -140,6 +150,11 @@ function checkMessages(code: string, probes: { probe: Probe; seat: number | null
       expect(view.viewer).toBe(seat ?? 'spectator');
       for (const intent of g.legal)
         (seat === null ? BlindCassowarySpectatorIntentSchema : BlindCassowaryIntentSchema).parse(intent);
+      // The legal list never hands a player a solution: no claim, no blind formula (only the pass).
+      for (const intent of g.legal as BlindCassowaryIntent[]) {
+        expect(intent.type).not.toBe('claim');
+        if (intent.type === 'blindSubmit') expect(intent.expr).toBeNull();
+      }
       const state = states[g.version];
       if (state === undefined) throw new Error(`no state for version ${g.version}`);
       const shown = new Set(state.claims.flatMap((c) => c.cards.map((x) => x.id)));
@@ -168,8 +183,6 @@ describe('Blind Cassowary room', () => {
     const guestClaim = await suggestedClaim(guest);
     expect(host.game.version).toBe(0);
     expect(guest.game.version).toBe(0);
-    // The suggestions came from the solver worker thread, not the room's event loop.
-    expect(blindCassowarySolver.mode).toBe('worker');
     // Both quote version 0: the second lands after the first bumped the version, and still counts.
     const first = host.intent(hostClaim, 0);
     await sleep(1);
@@ -359,7 +372,7 @@ describe('Blind Cassowary room', () => {
     const refusals = new Map<string, number>();
     for (let step = 0; step < 4000 && host.info.phase !== 'finished'; step++) {
       const choices = all.flatMap((p) =>
-        p.game.legal
+        [...p.game.legal, ...(p === watcher ? [] : [solvedClaim(p)].filter((c) => c !== null))]
           .filter((i) => !((i as BlindCassowaryIntent).type === 'stuck' && !(i as { on: boolean }).on))
           .map((intent) => ({ p, intent, version: p.game.version })),
       );

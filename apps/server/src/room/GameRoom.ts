@@ -51,9 +51,6 @@ interface Member {
   spectatorId: string;
 }
 
-/** Refreshed 'game' updates (see refreshGame) within this window go out as one. */
-const REFRESH_COALESCE_MS = 10;
-
 type AnyMatch = Match<unknown, unknown, unknown>;
 
 /** A game deadline the room is running: `delayed` is null once it has fired (its key still listed). */
@@ -112,7 +109,6 @@ export abstract class GameRoom extends Room {
   private clockOrigin = Date.now() - performance.now();
   /** Game deadlines by key (see GameModule.timers), kept in step with the match by syncTimers. */
   private readonly timers = new Map<string, RunningTimer>();
-  private refreshQueued = false;
 
   override async onCreate(raw: ServerRoomOptions & { [key: string]: unknown }): Promise<void> {
     // Thrown from onCreate, the code becomes an HTTP status of the matchmaking reply: keep it 5xx-like.
@@ -695,19 +691,6 @@ export abstract class GameRoom extends Room {
   private startBlockerText(): string | null {
     const blocker = this.startBlocker();
     return blocker !== null && !blocker.ok ? blocker.error.message : null;
-  }
-
-  /**
-   * Sends every client its 'game' update again at the same version: for a room whose `legal` lists
-   * fill in later (e.g. a suggestion computed off the main thread). Calls close together coalesce.
-   */
-  protected refreshGame(): void {
-    if (this.refreshQueued) return;
-    this.refreshQueued = true;
-    this.clock.setTimeout(() => {
-      this.refreshQueued = false;
-      this.broadcastGame();
-    }, REFRESH_COALESCE_MS);
   }
 
   /** Each seat gets its own view; never broadcast one seat's view to the room. */

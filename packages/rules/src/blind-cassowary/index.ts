@@ -16,8 +16,6 @@ export type { BlindCassowaryState } from './state.ts';
 /** Seat-less spectator actions (challenge, Best in Show vote): the room calls this directly. */
 export { applySpectator as blindCassowarySpectator } from './apply.ts';
 export { methodOne } from './target.ts';
-/** For hosts that answer legalIntents' solver calls off the main thread (see legal.ts). */
-export { legalIntentsWith, SYNC_SOLVER, type HandSolver } from './legal.ts';
 export { bestBlind, searchHand, type Found, type Proof } from './solver.ts';
 
 export const BLIND_CASSOWARY_DEFAULTS: BlindCassowaryOptions = {

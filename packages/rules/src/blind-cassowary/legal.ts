@@ -1,13 +1,13 @@
 /**
- * Seats that may act, and a deterministic sample of legal intents. Claims and blind submissions are
- * expressions, so they cannot all be listed: legalIntents offers one solver-found claim (when the
- * seat's hand has one within the solver budget) and one best blind submission besides pass.
+ * Seats that may act, and their legal intents. Claims and blind submissions are free-form expressions
+ * over the seat's own cards: they are never listed (listing one would hand the player a solution);
+ * the phase says they may be sent — `claim` in play, `blindSubmit` (pass shown as the listed one) in
+ * the blind phase.
  */
-import type { BlindCassowaryCard, BlindCassowaryIntent, BlindCassowarySpectatorIntent } from '@cards/schema';
+import type { BlindCassowaryIntent, BlindCassowarySpectatorIntent } from '@cards/schema';
 import type { GameTimer, Seat } from '../core/game.ts';
 import { windowMs } from './apply.ts';
 import { nominating, nominees, voteChoices } from './flow.ts';
-import { bestBlind, searchHand, type Found, type Proof } from './solver.ts';
 import { currentClaim, nestOf, type BlindCassowaryState } from './state.ts';
 
 export function actors(s: BlindCassowaryState): Seat[] {
@@ -26,27 +26,7 @@ export function actors(s: BlindCassowaryState): Seat[] {
   }
 }
 
-/**
- * The solver calls legalIntents makes, so a host can answer them from a cache filled off its main
- * thread: `undefined` means "not known yet" and leaves that suggestion out for now.
- */
-export interface HandSolver {
-  search(hand: readonly BlindCassowaryCard[], target: number): Proof | undefined;
-  best(hand: readonly BlindCassowaryCard[], target: number): Found | null | undefined;
-}
-
-/** Answers every call at once, on the caller's thread. */
-export const SYNC_SOLVER: HandSolver = { search: searchHand, best: bestBlind };
-
-export const legalIntents = (s: BlindCassowaryState, seat: Seat): BlindCassowaryIntent[] =>
-  legalIntentsWith(s, seat, SYNC_SOLVER);
-
-/** legalIntents with the solver calls answered by `solver` (a suggestion it does not know yet is left out). */
-export function legalIntentsWith(
-  s: BlindCassowaryState,
-  seat: Seat,
-  solver: HandSolver,
-): BlindCassowaryIntent[] {
+export function legalIntents(s: BlindCassowaryState, seat: Seat): BlindCassowaryIntent[] {
   if (!actors(s).includes(seat)) return [];
   const out: BlindCassowaryIntent[] = [];
   if (s.phase === 'play') {
@@ -60,15 +40,10 @@ export function legalIntentsWith(
           { type: 'vote', claimId: head.id, verdict: 'nefarious' },
         );
     }
-    const found = solver.search(s.hands[seat] ?? [], s.target.value);
-    if (found?.kind === 'found') out.push({ type: 'claim', ...found.found });
     out.push({ type: 'stuck', on: s.stuck[seat] !== true });
     return out;
   }
   if (s.phase === 'blind') {
-    const best = solver.best(s.hands[seat] ?? [], s.target.value);
-    if (best !== null && best !== undefined)
-      out.push({ type: 'blindSubmit', expr: best.expr, chameleons: best.chameleons });
     out.push({ type: 'blindSubmit', expr: null, chameleons: [] });
     return out;
   }

@@ -10,7 +10,7 @@ import { bestNotOver, canMake, MAX_SOLVER_CARDS, type SolverCard } from '../arit
 import { isChameleon } from './deck.ts';
 
 /** Solver work budget per call (steps). See docs/rules/blind-cassowary.md for measured costs. */
-export const SOLVER_BUDGET = 40_000;
+export const SOLVER_BUDGET = 1_000_000;
 /** Chameleon readings searched per hand. */
 export const MAX_READINGS = 6;
 

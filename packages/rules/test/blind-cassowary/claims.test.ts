@@ -19,6 +19,13 @@ describe('blind-cassowary: claims (target 24, hand 4 6 3 Q 2)', () => {
       expect(game.view(s, 0).nests[0]![0]!.orientation).toBe('horizontal');
     });
 
+  it('legal intents name what may be done, never a solution (no claim, no blind formula)', () => {
+    const s = table({ hands: [HAND24, 'AS AH'], target: 24, reserve: '5S 5H 5D 5C 7S 7H' });
+    expect(game.legalIntents(s, 0)).toEqual([{ type: 'stuck', on: true }]);
+    const blind = { ...s, phase: 'blind' as const, blind: [null, null] };
+    expect(game.legalIntents(blind, 0)).toEqual([{ type: 'blindSubmit', expr: null, chameleons: [] }]);
+  });
+
   it('refuses cards not in hand, a card used twice, a single card, and mismatched card lists', () => {
     const s = table({ hands: [HAND24, 'AS AH'], target: 24 });
     const bad = (intent: Parameters<typeof game.apply>[2]) => {

@@ -42,6 +42,22 @@ describe('blind-cassowary: stuck', () => {
     expect(s.phase).toBe('blind');
   });
 
+  it('the proof completes for full hands too: five and six cards that cannot make the target', () => {
+    // Neither hand can make 1313 exactly; the solver's search must run to the end to prove it.
+    let s = table({
+      hands: ['AS AH AD AC 2S', '2H 2D 2C 3S 3H'],
+      target: 1313,
+      reserve: '4S 4H',
+      proofDue: true,
+    });
+    s = act(s, 0, { type: 'stuck', on: true });
+    // Proven at five cards (everyone draws), again at six; the reserve is then empty: blind phase.
+    expect(s.events.map((e) => e.kind)).toEqual(['noCassowary', 'noCassowary']);
+    expect(ids(s.hands[0]!)).toEqual(['AS', 'AH', 'AD', 'AC', '2S', '4S']);
+    expect(ids(s.hands[1]!)).toEqual(['2H', '2D', '2C', '3S', '3H', '4H']);
+    expect(s.phase).toBe('blind');
+  });
+
   it('a possible cassowary blocks the proof; everyone stuck with an empty reserve starts the blind phase', () => {
     let s = table({ hands: ['4S 6H', '2S QH'], target: 24, proofDue: true });
     s = act(s, 0, { type: 'stuck', on: true });

@@ -1,6 +1,7 @@
 import type { BlindCassowaryIntent, BlindCassowaryOptions } from '@cards/schema';
 import { startMatch, submitIntent, type LoggedIntent, type Match } from '../../src/core/engine.ts';
 import { currentClaim } from '../../src/blind-cassowary/state.ts';
+import { bestBlind, searchHand } from '../../src/blind-cassowary/solver.ts';
 import type { BlindCassowaryState } from '../../src/blind-cassowary/index.ts';
 import { game } from './helpers.ts';
 
@@ -17,9 +18,13 @@ export function policy(s: BlindCassowaryState, seat: number): BlindCassowaryInte
     if (review) return review;
     const vote = legal.find((i) => i.type === 'vote' && i.verdict === 'honest');
     if (vote) return vote;
-    const claim = legal.find((i) => i.type === 'claim');
-    if (claim) return claim;
+    const proof = searchHand(s.hands[seat] ?? [], s.target.value);
+    if (proof.kind === 'found') return { type: 'claim', ...proof.found };
     return s.stuck[seat] === true ? null : { type: 'stuck', on: true };
+  }
+  if (s.phase === 'blind') {
+    const best = bestBlind(s.hands[seat] ?? [], s.target.value);
+    if (best !== null) return { type: 'blindSubmit', expr: best.expr, chameleons: best.chameleons };
   }
   return legal[0] ?? null;
 }
