@@ -267,7 +267,9 @@ describe('math card game room', () => {
       ok: false,
       error: { code: 'NOT_YOUR_TURN' },
     });
-    expect(await guest.intent({ type: 'cut', position: 4 }, 0)).toMatchObject({
+    // Cuts are simultaneous: the guest's cut, made on the view before the host's landed, counts.
+    expect(await guest.intent({ type: 'cut', position: 4 }, 0)).toEqual({ ok: true });
+    expect(await guest.intent({ type: 'mulligan' }, 0)).toMatchObject({
       ok: false,
       error: { code: 'STALE_VERSION' },
     });

@@ -56,6 +56,9 @@ export const mathCardGame: GameModule<
     return state.phase === 'play' ? [state.turn] : [];
   },
   legalIntents,
+  // Both seats cut at once, each the other's deck: one cut never changes the deck the other is
+  // cutting, so a cut made before the other's landed is still what its sender meant.
+  acceptsStale: (state, _actor, intent) => intent.type === 'cut' && state.phase === 'cut',
   apply(state, actor, intent) {
     if (state.phase === 'over') return err('GAME_OVER', 'The game is over.');
     if (intent.type === 'cut') {

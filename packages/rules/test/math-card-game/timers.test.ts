@@ -52,3 +52,21 @@ describe('cut timeout timers', () => {
     expect(MathCardGameOptionsSchema.safeParse({ cutTimeoutSeconds: 1.5 }).success).toBe(false);
   });
 });
+
+describe('simultaneous cuts', () => {
+  it('cut: both seats cut on the same view; the one that lands second still counts', () => {
+    for (const first of [0, 1]) {
+      const m0 = startMatch(game, { cutTimeoutSeconds: 10 }, 2, 'both-cut');
+      const a = submitIntent(game, m0, first, { type: 'cut', position: 5 }, 0, 1);
+      if (!a.ok) throw new Error(a.error.code);
+      const b = submitIntent(game, a.value, 1 - first, { type: 'cut', position: 9 }, 0, 2);
+      if (!b.ok) throw new Error(b.error.code);
+      expect(b.value.state.phase).toBe('play');
+      // Only the cut is exempt from the version check.
+      expect(submitIntent(game, b.value, 0, { type: 'mulligan' }, 0, 3)).toMatchObject({
+        ok: false,
+        error: { code: 'STALE_VERSION' },
+      });
+    }
+  });
+});
