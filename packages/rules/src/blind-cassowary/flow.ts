@@ -17,10 +17,23 @@ import {
   type Claim,
 } from './state.ts';
 
+/**
+ * Shuffles and deals; with Method Two and many players the reserve can run out of 1–9 cards before the
+ * target has two digits: then the whole deck is shuffled and dealt again (docs decision).
+ */
+function deal(options: BlindCassowaryOptions, players: number, seed: string) {
+  let prng = seedPrng(seed);
+  for (;;) {
+    const [deck, next] = shuffle(blindCassowaryDeck(), prng);
+    const hands = Array.from({ length: players }, (_, p) => deck.slice(p * HAND_SIZE, (p + 1) * HAND_SIZE));
+    const drawn = drawTarget(deck.slice(players * HAND_SIZE), options.targetMethod, next);
+    if (drawn !== null) return { hands, drawn };
+    prng = next;
+  }
+}
+
 export function setup(options: BlindCassowaryOptions, players: number, seed: string): BlindCassowaryState {
-  const [deck, prng] = shuffle(blindCassowaryDeck(), seedPrng(seed));
-  const hands = Array.from({ length: players }, (_, p) => deck.slice(p * HAND_SIZE, (p + 1) * HAND_SIZE));
-  const drawn = drawTarget(deck.slice(players * HAND_SIZE), options.targetMethod, prng);
+  const { hands, drawn } = deal(options, players, seed);
   const state: BlindCassowaryState = {
     options,
     players,

@@ -43,12 +43,15 @@ export function methodOne(
   };
 }
 
-/** Draws the target from the top of `reserve` (index 0). Returns the target and the reserve left. */
+/**
+ * Draws the target from the top of `reserve` (index 0). Returns the target and the reserve left, or
+ * null when the reserve runs out first (Method Two with fewer than two 1–9 cards left: deal again).
+ */
 export function drawTarget(
   reserve: readonly BlindCassowaryCard[],
   method: BlindCassowaryOptions['targetMethod'],
   prng: PrngState,
-): { target: BlindCassowaryTarget; reserve: BlindCassowaryCard[]; prng: PrngState } {
+): { target: BlindCassowaryTarget; reserve: BlindCassowaryCard[]; prng: PrngState } | null {
   let pile = [...reserve];
   let rng = prng;
   const redrawn: BlindCassowaryCard[] = [];
@@ -56,7 +59,7 @@ export function drawTarget(
     const digits: BlindCassowaryCard[] = [];
     while (digits.length < 2) {
       const card = pile.shift();
-      invariant(card !== undefined, 'the reserve ran out while drawing the target');
+      if (card === undefined) return null;
       if (card.rank >= 1 && card.rank <= 9) digits.push(card);
       else redrawn.push(card);
     }

@@ -43,7 +43,7 @@ describe('blind-cassowary: Method One target', () => {
   it('two chameleons: both go back and two more are drawn', () => {
     expect(one('X1', 'X2')).toBeNull();
     const reserve = cards('X1 X2 3S 4S 5S 6S 7S 8S');
-    const r = drawTarget(reserve, 'one', seedPrng('t'));
+    const r = drawTarget(reserve, 'one', seedPrng('t'))!;
     expect(r.target.redrawn.map((c) => c.id)).toEqual(['X1', 'X2']);
     expect(r.target.cards.some((c) => c.rank === 0 && r.target.cards.every((d) => d.rank === 0))).toBe(false);
     // the chameleons went back into the reserve: nothing is lost
@@ -53,10 +53,21 @@ describe('blind-cassowary: Method One target', () => {
 
 describe('blind-cassowary: Method Two target', () => {
   it('sets aside faces, 10s and chameleons until each digit is 1–9', () => {
-    const r = drawTarget(cards('KS X1 4H 10D QC 7S 9S'), 'two', seedPrng('t'));
+    const r = drawTarget(cards('KS X1 4H 10D QC 7S 9S'), 'two', seedPrng('t'))!;
     expect(r.target.value).toBe(47);
     expect(r.target.redrawn.map((c) => c.id)).toEqual(['KS', 'X1', '10D', 'QC']);
     expect(r.reserve.map((c) => c.id)).toEqual(['9S']);
+  });
+  it('a reserve without two 1–9 cards cannot give a target: the deal is made again', () => {
+    expect(drawTarget(cards('KS X1 4H 10D QC'), 'two', seedPrng('t'))).toBeNull();
+    expect(drawTarget(cards('KS JH'), 'two', seedPrng('t'))).toBeNull();
+    // Eight players leave 14 cards: setup always ends with a proper target and all 54 cards.
+    for (let i = 0; i < 200; i++) {
+      const s = game.setup({ ...BLIND_CASSOWARY_DEFAULTS, targetMethod: 'two' }, 8, `eight-${i}`);
+      expect(s.target.cards).toHaveLength(2);
+      const total = s.hands.flat().length + s.reserve.length + s.target.cards.length + s.setAside.length;
+      expect(total).toBe(54);
+    }
   });
   it('setup keeps the set-aside cards out of play', () => {
     for (let i = 0; i < 30; i++) {
