@@ -90,7 +90,12 @@ export function stand(s: BlindCassowaryState, claim: Claim, now: number): BlindC
   for (let k = 1; k < s.players; k++) next = drawOne(next, (claim.seat + k) % s.players);
   while ((next.hands[claim.seat]?.length ?? 0) < HAND_SIZE && next.reserve.length > 0)
     next = drawOne(next, claim.seat);
-  next = pushEvent(next, { kind: 'stood', seat: claim.seat, text: `${claim.formula} = ${s.target.value}` });
+  // An unchallenged claim was never checked (its check stays hidden): say what was claimed, not that it is true.
+  const text =
+    claim.challenged || s.options.referee === 'server'
+      ? `${claim.formula} = ${s.target.value} (checked)`
+      : `${claim.formula}, claimed as ${s.target.value}, stands unchallenged`;
+  next = pushEvent(next, { kind: 'stood', seat: claim.seat, text });
   return startNext(next, now);
 }
 

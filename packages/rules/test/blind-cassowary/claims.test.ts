@@ -129,6 +129,10 @@ describe('blind-cassowary: claims (target 24, hand 4 6 3 Q 2)', () => {
     expect(game.view(s, 1).claims[0]!.checked).toBeNull(); // nobody sees the server's check
     s = act(s, 1, { type: 'reviewExpired', claimId: 'c1' }, 10_100);
     expect(s.claims[0]!.status).toBe('stood');
+    // The log says what was claimed, never the false "4 + 6 = 24", and does not reveal the check.
+    const said = s.events.find((e) => e.kind === 'stood')!.text;
+    expect(said).toMatch(/claimed as 24, stands unchallenged/);
+    expect(said).not.toMatch(/= 24/);
     const stale = game.apply(s, 1, { type: 'reviewExpired', claimId: 'c1' }, 20_000);
     expect(stale.ok ? '' : stale.error.code).toBe('STALE_TIMER');
   });

@@ -13,6 +13,7 @@ import {
   dropLastToken,
   isChameleon,
   OPERATORS,
+  tokenSpan,
 } from './compose.ts';
 
 interface Draft {
@@ -157,6 +158,7 @@ export function ExpressionBuilder({
           Clear
         </button>
       </div>
+      {composed.kind === 'error' && composed.pos !== null && <ErrorAt text={draft.text} pos={composed.pos} />}
       <p
         className={`bc-builder__preview ${composed.kind === 'error' ? 'is-error' : ''}`}
         data-testid="formula-preview"
@@ -322,5 +324,19 @@ function HandRow({
         );
       })}
     </div>
+  );
+}
+
+/** The typed formula with the offending token marked (a caret when the error is at the very end). */
+function ErrorAt({ text, pos }: { text: string; pos: number }) {
+  const [start, end] = tokenSpan(text, pos);
+  return (
+    <p className="bc-builder__error-at" data-testid="formula-error-at" aria-hidden="true">
+      <code>
+        {text.slice(0, start)}
+        <mark data-testid="formula-error-token">{end > start ? text.slice(start, end) : '\u2038'}</mark>
+        {text.slice(end)}
+      </code>
+    </p>
   );
 }

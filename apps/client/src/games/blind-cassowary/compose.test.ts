@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { arith } from '@cards/rules';
 import type { BlindCassowaryCard } from '@cards/schema';
-import { appendToken, cardsNamed, chameleonChoices, compose, dropLastToken } from './compose.ts';
+import { appendToken, cardsNamed, chameleonChoices, compose, dropLastToken, tokenSpan } from './compose.ts';
 
 const card = (id: string, rank: number): BlindCassowaryCard => ({
   id,
@@ -49,6 +49,23 @@ describe('blind cassowary formula builder', () => {
     const c = compose('5 + 9', twins, ['5H']);
     expect(c.kind === 'ok' && c.cards).toEqual(['5H', '9C']);
     expect([...cardsNamed('5 + ', twins, ['5H'])]).toEqual(['5H']);
+  });
+
+  it('a typed 0 is no card, even with a chameleon in the hand (only C names it)', () => {
+    const c = compose('0+4', hand);
+    expect(c).toMatchObject({ kind: 'error', pos: 0 });
+    expect(c.kind === 'error' && c.message).toMatch(/no 0/);
+    expect(compose('C+4', hand)).toMatchObject({ kind: 'ok', chameleons: ['X1'] });
+  });
+
+  it('points at the offending token of a parse error', () => {
+    const text = '4 + 9 * 6';
+    const c = compose(text, hand);
+    expect(c).toMatchObject({ kind: 'error', pos: 4 });
+    if (c.kind !== 'error' || c.pos === null) return;
+    expect(text.slice(...tokenSpan(text, c.pos))).toBe('9');
+    expect(tokenSpan('Q × 12', 4)).toEqual([4, 6]);
+    expect(tokenSpan('4 +', 3)).toEqual([3, 3]);
   });
 
   it('needs an explicit copy for each chameleon', () => {

@@ -41,12 +41,20 @@ export type Composed =
       shown: string;
     };
 
-/** Rank a typed token stands for: digits or a rank letter. */
+/** Rank a typed token stands for: a rank letter (C for a chameleon) or the number 1–13. */
 function rankOfToken(text: string): number | null {
   const upper = text.toUpperCase();
   if (upper in NAMES) return NAMES[upper] ?? null;
   const n = Number(text);
-  return Number.isInteger(n) ? n : null;
+  // A typed 0 is no card (only C names a chameleon, whose rank is 0 internally).
+  return Number.isInteger(n) && n >= 1 ? n : null;
+}
+
+/** The [start, end) of the token at `pos` in the typed text, to underline where the error is. */
+export function tokenSpan(text: string, pos: number): [number, number] {
+  const start = Math.max(0, Math.min(pos, text.length));
+  const match = /^(\d+|[A-Za-z]+|\S)/.exec(text.slice(start));
+  return [start, start + (match?.[0].length ?? 0)];
 }
 
 /**
