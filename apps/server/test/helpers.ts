@@ -11,8 +11,15 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * A test file's fixed port, shifted by TEST_PORT_OFFSET so that two checkouts can run their room
+ * tests side by side on one machine.
+ */
+export const testPort = (port: number): number => port + Number(process.env['TEST_PORT_OFFSET'] ?? 0);
+
 /** Boots the real server on 127.0.0.1 at a fixed port (one per test file). */
-export async function bootServer(port: number, options: AppOptions = {}): Promise<TestServer> {
+export async function bootServer(fixedPort: number, options: AppOptions = {}): Promise<TestServer> {
+  const port = testPort(fixedPort);
   const server = createGameServer(options);
   await server.listen(port, '127.0.0.1');
   const test = new ColyseusTestServer(server);

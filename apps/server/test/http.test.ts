@@ -5,10 +5,10 @@ import path from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureHttp } from '../src/http.ts';
-import { bootServer, joinOptions, Players, type TestServer } from './helpers.ts';
+import { bootServer, joinOptions, Players, testPort, type TestServer } from './helpers.ts';
 
 const PORT = 41103;
-const BARE_PORT = 41104;
+const BARE_PORT = testPort(41104);
 let server: TestServer;
 let bare: HttpServer;
 const dist = mkdtempSync(path.join(tmpdir(), 'client-dist-'));
