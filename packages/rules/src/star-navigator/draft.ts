@@ -1,7 +1,9 @@
 /**
  * The simultaneous draft: every seat saves one card of its Data Packet at once; when all have
- * picked, the rest of each packet passes to the left. It ends when every Nav Memory holds four.
- * A seat whose round timer ran out picks automatically (the first card), so the others can go on.
+ * picked, the rest of each packet passes to the left. A seat that receives a single card simply
+ * keeps it ("the draft ends when you receive just one card"): nobody has to tap it, and every Nav
+ * Memory then holds four. A seat whose round timer ran out picks automatically (the first card), so
+ * the others can go on.
  */
 import type { Seat } from '../core/game.ts';
 import { err, ok, type Result } from '../core/result.ts';
@@ -55,6 +57,11 @@ export function advance(state: StarNavigatorState): StarNavigatorState {
       const to = leftOf(st, seat);
       seats[to] = { ...(seats[to] ?? seatOf(st, to)), packet: seatOf(st, seat).packet, picked: false };
     }
+    // The last card of the draft is not a choice: whoever receives a one-card packet keeps it.
+    for (const seat of active) {
+      const s = seats[seat] ?? seatOf(st, seat);
+      if (s.packet.length === 1) seats[seat] = { ...s, memory: [...s.memory, ...s.packet], packet: [] };
+    }
     st = { ...st, seats };
     if (active.every((seat) => seatOf(st, seat).packet.length === 0)) return endDraft(st);
   }
@@ -68,7 +75,10 @@ function endDraft(state: StarNavigatorState): StarNavigatorState {
   return maybeShowdown(st);
 }
 
-/** The Pirate Map: the owner lays out the Nav Memory face down; the seeded d4 picks the corrupted card. */
+/**
+ * The Pirate Map: the owner lays out the Nav Memory face down in any order they like (any permutation
+ * of their own Nav Memory is accepted); the seeded d4 picks the position of the corrupted card.
+ */
 export function layOut(
   state: StarNavigatorState,
   seat: Seat,

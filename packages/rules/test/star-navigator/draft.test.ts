@@ -42,20 +42,36 @@ describe('deal and draft', () => {
     expect(s3.seats[0]?.packet).toEqual(s0.seats[2]?.packet.slice(1));
     expect(s3.seats.every((x) => x.packet.length === 3 && !x.picked)).toBe(true);
   });
-  it('draft: ends when the last single card is taken: four cards in every Nav Memory', () => {
+  it('draft: ends when each player receives just one card, which is kept without a pick: four in every Nav Memory', () => {
     let s = game.setup(opts(), 4, 'full');
-    for (let round = 0; round < 4; round++)
-      for (const seat of [3, 1, 0, 2])
+    const start = s.seats.map((x) => [...x.packet]);
+    for (let round = 0; round < 3; round++) {
+      for (const seat of [3, 1, 0, 2]) {
+        // a pick is always a choice between at least two cards
+        expect(s.seats[seat]?.packet.length).toBeGreaterThan(1);
         s = act(s, seat, { type: 'draftPick', card: s.seats[seat]?.packet[0] as string });
+      }
+    }
+    // After three picks the one-card packets arrived and were kept: nobody taps the last card.
     expect(s.phase).toBe('compose');
     expect(s.seats.every((x) => x.memory.length === 4 && x.packet.length === 0)).toBe(true);
+    for (const seat of [0, 1, 2, 3]) {
+      expect(game.legalIntents(s, seat).some((i) => i.type === 'draftPick')).toBe(false);
+      // the kept single card is the last of the packet that started three seats to the right
+      const from = (seat + 4 - 3) % 4;
+      expect(s.seats[seat]?.memory[3]).toBe(start[from]?.[3]);
+    }
+    expectErr(
+      game.apply(s, 0, { type: 'draftPick', card: s.seats[0]?.memory[3] as string }, 0),
+      'NOT_DRAFTING',
+    );
     expect(allCards(s)).toEqual(Object.keys(s.cards).sort());
   });
   it('draft: a seat whose timer ran out picks automatically so the draft goes on', () => {
     let s = game.setup(opts(), 2, 'auto');
     s = act(s, 1, { type: 'roundTimeout' });
     expect(s.seats[1]?.memory).toHaveLength(1);
-    for (let k = 0; k < 4; k++) s = act(s, 0, { type: 'draftPick', card: s.seats[0]?.packet[0] as string });
+    for (let k = 0; k < 3; k++) s = act(s, 0, { type: 'draftPick', card: s.seats[0]?.packet[0] as string });
     expect(s.phase).toBe('compose');
     expect(s.seats[1]?.memory).toHaveLength(4);
     expectErr(game.apply(s, 1, choose(['x']), 0), 'COMMITTED');
