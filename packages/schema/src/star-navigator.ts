@@ -113,7 +113,12 @@ export const StarNavigatorIntentSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('declineMap') }),
   /** Save one card of the current Data Packet to the Nav Memory; `lock` (Hotshot Spacer, first packet only). */
   z.object({ type: z.literal('draftPick'), card: StarCardIdSchema, lock: z.boolean().optional() }),
-  /** Pirate Map owner: lay the full Nav Memory out face down in this order; the server rolls the d4. */
+  /**
+   * Pirate Map owner: lay the full Nav Memory out face down in this order (any order: the rules
+   * accept every permutation of the owner's own Nav Memory); the server rolls the d4 for a position.
+   * Legal intents list it once, in draft order, as the shape to fill in; the client lets the owner
+   * arrange the row and sends their own order.
+   */
   z.object({ type: z.literal('layOutMemory'), order: z.array(StarCardIdSchema).max(8) }),
   /**
    * The Vector Set: the chosen cards (Nav Memory cards and the Signpost Beacon), a value for every
@@ -128,7 +133,10 @@ export const StarNavigatorIntentSchema = z.discriminatedUnion('type', [
   }),
   /** The calculation over the chosen Vector Set and the result the player declares (committed). */
   z.object({ type: z.literal('submit'), expr: StarExprJsonSchema, declared: DeclaredSchema }),
-  /** Submitted by the room when the round timer runs out (a seat may also send it to give up the round). */
+  /**
+   * The round timer running out for a seat. Only the room's clock sends it: it is never offered to a
+   * player, and a player who sends it is refused CLOCK_ONLY (nobody can cut a deadline short).
+   */
   z.object({ type: z.literal('roundTimeout') }),
   /** Acknowledge the showdown before the next round. */
   z.object({ type: z.literal('continue') }),
@@ -174,6 +182,11 @@ export type StarShowdownLine = z.infer<typeof StarShowdownLineSchema>;
 
 export const StarShowdownSchema = z.object({
   round: z.number().int(),
+  /** Who held the Initiative this round (the first line); the view's `initiative` has moved on. */
+  initiative: SeatSchema,
+  /** Chips and Bounty before this showdown's payments, so a client can play the payments out. */
+  chipsBefore: z.array(z.number().int()),
+  bountyBefore: z.number().int(),
   target: z.number().int(),
   targetCards: z.array(StarCardSchema),
   beacon: StarCardSchema,
@@ -226,6 +239,20 @@ export const StarNavigatorViewSchema = z.object({
   marketSeat: SeatSchema.nullable(),
   /** Seats that could take the Bounty if they win alone (everyone but the map owner). */
   bountyEligible: z.array(SeatSchema),
+  /**
+   * The viewer's own Vector Set rule while composing (null otherwise, or before the Pirate Map
+   * lay-out): how many cards, which must be in it (the Signpost Beacon unless the viewer owns the
+   * Pirate Map, a locked Hotshot card, Forced Override cards), and the Select variants' Override
+   * cards of which at least one must be used.
+   */
+  vectorRule: z
+    .object({
+      size: z.number().int(),
+      required: z.array(z.string()),
+      oneOf: z.array(z.string()),
+      beaconOptional: z.boolean(),
+    })
+    .nullable(),
   /** The viewer's own cards (empty for spectators). */
   dataPacket: z.array(StarCardSchema),
   navMemory: z.array(StarCardSchema),

@@ -93,8 +93,12 @@ export function overrideRuleOf(options: StarNavigatorOptions): OverrideRule {
 /** A card's value in the target: its fixed value (a standard Ace is 1 here; a Tarot Ace stays 100). */
 export const targetValue = (card: StarCard): number => card.value;
 
-/** A card's value in a sequence (Extrapolative Computation): Aces count 1. */
-export const sequenceValue = (card: StarCard): number => (card.rank === 'A' ? 1 : card.value);
+/**
+ * A card's value in a sequence (Extrapolative Computation): its number value. "Ace is equal to 1 for
+ * sequences" concerns the standard Ace, whose value is a choice (its fixed value is 1). The Tarot Ace
+ * is 100 always, so it never makes a run (there is no 99 or 101); the Tarot's 1 is the Page.
+ */
+export const sequenceValue = (card: StarCard): number => card.value;
 
 /** Highest number a phantom may be: the King (13), or the highest trump (21) with the Tarot. */
 export const phantomMax = (kind: DeckKind): number => (kind === 'tarot' ? 21 : 13);

@@ -62,7 +62,8 @@ function actors(state: StarNavigatorState): Seat[] {
 
 /**
  * Every legal intent except `submit`: a calculation is free-form (any tree over the Vector Set) and is
- * not listed, so the client never receives a computed value ("no calculators").
+ * not listed, so the client never receives a computed value ("no calculators"). `layOutMemory` is
+ * listed once as a template: its order is free (any permutation of the owner's Nav Memory).
  */
 function legalIntents(state: StarNavigatorState, seat: Seat): StarNavigatorIntent[] {
   const s = state.seats[seat];
@@ -84,6 +85,8 @@ function legalIntents(state: StarNavigatorState, seat: Seat): StarNavigatorInten
         }
       }
       if (state.phase === 'compose') {
+        // The lay-out order is the owner's free choice: listed once (draft order) as the shape to
+        // fill in; apply accepts any permutation of the owner's own Nav Memory (24 for four cards).
         if (s.mustLayOut) out.push({ type: 'layOutMemory', order: [...s.memory] });
         else
           for (const c of choiceOptions(state, seat))

@@ -181,6 +181,9 @@ export function resolveRound(state: StarNavigatorState): StarNavigatorState {
     mapOwner: state.mapOwner !== null && eliminated.includes(state.mapOwner) ? null : state.mapOwner,
     lastShowdown: {
       round: state.round,
+      initiative: state.initiative,
+      chipsBefore,
+      bountyBefore: state.bounty,
       target,
       targetCards: state.targetCards.map((id) => cardOf(state, id)),
       beacon: cardOf(state, state.beacon ?? ''),

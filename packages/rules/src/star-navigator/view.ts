@@ -3,14 +3,24 @@ import type { StarNavigatorView } from '@cards/schema';
 import type { Viewer } from '../core/game.ts';
 import { mapPrice, seatOf, type StarNavigatorState } from './state.ts';
 import { cardOf } from './state.ts';
+import { ownsMap, vectorRules } from './vector.ts';
+
+function vectorRuleView(state: StarNavigatorState, seat: number): StarNavigatorView['vectorRule'] {
+  const r = vectorRules(state, seat);
+  return {
+    size: r.size,
+    required: [...r.required],
+    oneOf: [...r.oneOf],
+    beaconOptional: state.beacon !== null && ownsMap(state, seat),
+  };
+}
 
 export function viewOf(state: StarNavigatorState, viewer: Viewer): StarNavigatorView {
   const me = viewer === 'spectator' ? null : (state.seats[viewer] ?? null);
-  const dealt =
-    state.phase === 'draft' ||
-    state.phase === 'compose' ||
-    state.phase === 'showdown' ||
-    state.phase === 'over';
+  // The round in play (draft, compose) shows its own target and Beacon; the showdown and the end show
+  // the round just resolved. The Pirate Map market comes before the deal: no target, no Beacon yet.
+  const live = state.phase === 'draft' || state.phase === 'compose';
+  const resolved = state.phase === 'showdown' || state.phase === 'over';
   const choosing = (i: number): boolean => {
     const s = seatOf(state, i);
     if (s.eliminated) return false;
@@ -36,20 +46,19 @@ export function viewOf(state: StarNavigatorState, viewer: Viewer): StarNavigator
     deck: state.deckKind,
     round: state.round,
     initiative: state.initiative,
-    target:
-      dealt && state.phase !== 'showdown' && state.phase !== 'over'
-        ? state.target
-        : (state.lastShowdown?.target ?? null),
-    targetCards:
-      state.phase === 'draft' || state.phase === 'compose'
-        ? state.targetCards.map((id) => cardOf(state, id))
-        : (state.lastShowdown?.targetCards ?? []),
-    signpostBeacon:
-      state.phase === 'draft' || state.phase === 'compose'
-        ? state.beacon === null
-          ? null
-          : cardOf(state, state.beacon)
-        : (state.lastShowdown?.beacon ?? null),
+    target: live ? state.target : resolved ? (state.lastShowdown?.target ?? null) : null,
+    targetCards: live
+      ? state.targetCards.map((id) => cardOf(state, id))
+      : resolved
+        ? (state.lastShowdown?.targetCards ?? [])
+        : [],
+    signpostBeacon: live
+      ? state.beacon === null
+        ? null
+        : cardOf(state, state.beacon)
+      : resolved
+        ? (state.lastShowdown?.beacon ?? null)
+        : null,
     overrideSuit: state.overrideSuit,
     seats: state.seats.map((s, i) => ({
       seat: i,
@@ -75,6 +84,10 @@ export function viewOf(state: StarNavigatorState, viewer: Viewer): StarNavigator
     lockedCard: me?.locked ?? null,
     corruptedCard: me?.corruption ? cardOf(state, me.corruption.card) : null,
     mustLayOut: me?.mustLayOut ?? false,
+    vectorRule:
+      viewer === 'spectator' || me === null || state.phase !== 'compose' || me.mustLayOut || me.timedOut
+        ? null
+        : vectorRuleView(state, viewer),
     vectorSet:
       me?.choice === null || me?.choice === undefined
         ? null

@@ -33,6 +33,11 @@ const GAMES: { name: string; config: StarNavigatorOptions; players: number }[] =
   { name: 'forced-precog', config: opts({ startingChips: 3, variant: 'forcedPrecog' }), players: 2 },
   { name: 'select-precog', config: opts({ startingChips: 3, variant: 'selectPrecog' }), players: 3 },
   {
+    name: 'pirate-map',
+    config: opts({ startingChips: 5, pirateMap: true }),
+    players: 3,
+  },
+  {
     name: 'all-options',
     config: opts({
       startingChips: 4,
@@ -89,5 +94,30 @@ describe('golden replays', () => {
     expect(roundWinners(golden.log, golden.config, golden.players, golden.seed)).toEqual(golden.roundWinners);
     // the policy is deterministic: playing again gives the very same log
     expect(playMatch(golden.config, golden.players, golden.seed, 'best').log).toEqual(golden.log);
+  });
+
+  it('golden: the Pirate Map game exercises the map: changes of owner, lay-outs, a claimed Bounty', () => {
+    const path = new URL('./golden/pirate-map.json', import.meta.url);
+    const golden = JSON.parse(readFileSync(path, 'utf8')) as Golden;
+    let m = startMatch(game, golden.config, golden.players, golden.seed);
+    const owners = new Set<number>();
+    let claims = 0;
+    let corrupted = 0;
+    for (const entry of golden.log) {
+      const byClock = entry.intent.type === 'roundTimeout';
+      const r = submitIntent(game, m, entry.actor, entry.intent, m.version, entry.at, byClock);
+      if (!r.ok) throw new Error(r.error.code);
+      if (
+        r.value.state.lastShowdown !== m.state.lastShowdown &&
+        (r.value.state.lastShowdown?.bountyClaimed ?? 0) > 0
+      )
+        claims++;
+      m = r.value;
+      if (m.state.mapOwner !== null) owners.add(m.state.mapOwner);
+      if (entry.intent.type === 'layOutMemory') corrupted++;
+    }
+    expect(owners.size).toBeGreaterThan(1);
+    expect(corrupted).toBeGreaterThan(3);
+    expect(claims).toBeGreaterThan(0);
   });
 });

@@ -44,11 +44,11 @@ function hiddenFrom(state: StarNavigatorState, viewer: number | 'spectator'): st
 function checkInvariants(
   before: StarNavigatorState,
   after: StarNavigatorState,
-  frozenCopy: string,
+  snapshotBeforeApply: string,
   seat: number,
 ): void {
-  // apply never mutates its (deep-frozen) input
-  expect(JSON.stringify(before)).toBe(frozenCopy);
+  // apply never mutates its input: the state reads the same as the snapshot taken before apply ran
+  expect(JSON.stringify(before)).toBe(snapshotBeforeApply);
   // deck conserved
   expect(allCards(after)).toEqual(Object.keys(after.cards).sort());
   // chips conserved, the Bounty included
@@ -82,12 +82,14 @@ describe('random playouts over every option and variant combination', () => {
           players,
           `combo-${k}`,
           k % 2 === 0 ? 'random' : 'best',
-          (before, after, seat) => {
+          (before, after, seat, _intent, beforeJson) => {
+            checkInvariants(before, after, beforeJson, seat);
             // every legal intent of the acting seat is accepted (from the state before the move)
             if (checks++ % 13 === 0)
-              for (const intent of game.legalIntents(before, seat))
+              for (const intent of game.legalIntents(before, seat)) {
                 expect(game.apply(before, seat, intent, 0).ok).toBe(true);
-            checkInvariants(before, after, JSON.stringify(before), seat);
+                expect(JSON.stringify(before)).toBe(beforeJson);
+              }
           },
           5000,
         );
@@ -108,11 +110,12 @@ describe('random playouts over every option and variant combination', () => {
       4,
       'frozen',
       'random',
-      (before, after) => {
+      (before, after, _seat, _intent, beforeJson) => {
+        // `after` is the next step's input: frozen, any write by apply would throw (ES modules are strict)
         deepFreeze(after);
+        expect(JSON.stringify(before)).toBe(beforeJson);
         expect(StarNavigatorViewSchema.safeParse(game.view(after, 0)).success).toBe(true);
         expect(StarNavigatorViewSchema.safeParse(game.view(after, 'spectator')).success).toBe(true);
-        void before;
       },
     );
   });

@@ -119,6 +119,8 @@ export function playMatch(
     after: StarNavigatorState,
     seat: number,
     intent: StarNavigatorIntent,
+    /** JSON of `before`, taken before the intent was applied. */
+    beforeJson: string,
   ) => void,
   maxSteps = 20_000,
 ): Match<StarNavigatorOptions, StarNavigatorState, StarNavigatorIntent> {
@@ -129,13 +131,14 @@ export function playMatch(
     const [seat, intent, p] = step(match, prng, style);
     prng = p;
     const before = match.state;
+    const beforeJson = onStep === undefined ? '' : JSON.stringify(before);
     // A round timeout stands in for the room's clock running out.
     const byClock = intent.type === 'roundTimeout';
     const r = submitIntent(game, match, seat, intent, match.version, match.version * 1000, byClock);
     if (!r.ok)
       throw new Error(`policy intent refused: ${r.error.code} ${r.error.message} ${JSON.stringify(intent)}`);
     match = r.value;
-    onStep?.(before, match.state, seat, intent);
+    onStep?.(before, match.state, seat, intent, beforeJson);
   }
   return match;
 }

@@ -598,10 +598,31 @@ describe('variants', () => {
     expect(owner.bounty).toBe(5);
   });
   it('Pirate Map: a buyer must keep a chip; the owner is not offered the map', () => {
+    // 2 chips cannot pay 2 and keep one: nobody is offered, the round is dealt at once
     let s = game.setup(opts({ pirateMap: true, startingChips: 2 }), 2, 'poor');
     expect(s.phase).toBe('draft');
     s = game.setup(opts({ pirateMap: true, startingChips: 3 }), 2, 'ok');
     expect(s.phase).toBe('market');
+    const a = s.marketQueue[0] as number;
+    const b = 1 - a;
+    expect(s.marketQueue).toEqual([a, b]);
+    expectErr(game.apply(s, b, { type: 'buyMap' }, 0), 'NOT_OFFERED');
+    // a can afford 2 (keeps 1) and buys; next round the map costs 3: b (3 chips) cannot, and a, the
+    // owner, is never offered it: no market at all
+    s = act(s, a, { type: 'buyMap' });
+    expect(s.mapOwner).toBe(a);
+    for (const seat of [0, 1]) if (s.phase !== 'showdown') s = act(s, seat, { type: 'roundTimeout' });
+    expect(s.lastShowdown?.winners).toEqual([]);
+    for (const seat of [0, 1]) s = act(s, seat, { type: 'continue' });
+    expect(s.round).toBe(2);
+    expect(s.phase).toBe('draft');
+    // with enough chips for everyone, the owner is still left out of the queue
+    const rich = { ...s, seats: s.seats.map((x) => ({ ...x, chips: 20 })), phase: 'showdown' as const };
+    const r3 = [0, 1].reduce((st, seat) => act(st, seat, { type: 'continue' }), rich);
+    expect(r3.phase).toBe('market');
+    expect(r3.marketQueue).toEqual([b]);
+    expect(game.legalIntents(r3, a)).toEqual([]);
+    expectErr(game.apply(r3, a, { type: 'buyMap' }, 0), 'NOT_OFFERED');
   });
 });
 
