@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { standardDeck, tarotDeck } from '../../src/star-navigator/cards.ts';
 import { bestFor, settle, showdownLine } from '../../src/star-navigator/showdown.ts';
 import { dealTarget } from '../../src/star-navigator/target.ts';
+import type { StarNavigatorState } from '../../src/star-navigator/state.ts';
 import { checkChoice, phantomsFor } from '../../src/star-navigator/vector.ts';
 import { act, choose, composeState, expectErr, game, L, O, opts, submit, sum } from './helpers.ts';
 
@@ -617,7 +618,11 @@ describe('variants', () => {
     expect(s.round).toBe(2);
     expect(s.phase).toBe('draft');
     // with enough chips for everyone, the owner is still left out of the queue
-    const rich = { ...s, seats: s.seats.map((x) => ({ ...x, chips: 20 })), phase: 'showdown' as const };
+    const rich: StarNavigatorState = {
+      ...s,
+      seats: s.seats.map((x) => ({ ...x, chips: 20 })),
+      phase: 'showdown',
+    };
     const r3 = [0, 1].reduce((st, seat) => act(st, seat, { type: 'continue' }), rich);
     expect(r3.phase).toBe('market');
     expect(r3.marketQueue).toEqual([b]);
