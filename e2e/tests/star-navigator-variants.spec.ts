@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DESKTOP, PHONE, enterName, openPlayer, type Player } from './helpers.ts';
+import { DESKTOP, PHONE, enterName, openPlayer, screenshot, type Player } from './helpers.ts';
 
 interface RoomSetup {
   seed: string;
@@ -58,12 +58,13 @@ function valueOf(id: string, ace: 1 | 100 = 1): number {
 }
 
 /**
- * The draft: both navigators save the first card of each Data Packet until four are kept.
- * `lockFor` saves its first pick with the Hotshot lock. Returns each player's first pick.
+ * The draft: both navigators save the first card of each Data Packet three times; the last card
+ * arrives alone and is kept without a tap. `lockFor` saves its first pick with the Hotshot lock.
+ * Returns each player's first pick.
  */
 async function draftFirstCards(players: Player[], lockFor: Player | null): Promise<Map<Player, string>> {
   const firstPicks = new Map<Player, string>();
-  for (let pass = 0; pass < 4; pass++) {
+  for (let pass = 0; pass < 3; pass++) {
     for (const p of players) {
       const cards = p.page.locator('[data-testid^="packet-card-"]:enabled');
       await expect(cards.first()).toBeVisible();
@@ -79,6 +80,7 @@ async function draftFirstCards(players: Player[], lockFor: Player | null): Promi
   for (const p of players) {
     await expect(p.page.getByTestId('table')).toHaveAttribute('data-phase', 'compose');
     await expect(p.page.getByTestId('hotshot-lock')).toHaveCount(0);
+    await expect(p.page.locator('[data-testid^="memory-card-"]')).toHaveCount(4);
   }
   return firstPicks;
 }
@@ -121,6 +123,7 @@ test('Hotshot lock, an Ace at 100 and a phantom: the showdown settles double sta
   await expect(ben.page.getByTestId('hotshot-lock')).toBeVisible();
   const firstPicks = await draftFirstCards([ana, ben], ana);
   const locked = firstPicks.get(ana)!;
+  await screenshot(ana.page, 'star-hotshot-locked-desktop');
   // Everyone sees that Ana plays as a hotshot; only Ana sees which card is locked.
   await expect(ben.page.getByTestId('sn-seat-0')).toContainText('hotshot');
   await expect(ben.page.getByTestId('sn-seat-1')).not.toContainText('hotshot');
@@ -213,6 +216,7 @@ test('a short match ends: standings for both, the win is counted, Rematch deals 
   test.setTimeout(90_000);
   const [ana, ben] = await startGame(browser, { seed: 'snv-end', chips: 2, hotshot: true });
   const firstPicks = await draftFirstCards([ana, ben], ben);
+  await screenshot(ben.page, 'star-hotshot-locked-phone');
   const beacon = (await ana.page.getByTestId('beacon').getAttribute('data-card')) ?? '';
 
   const anaMemory = await testIds(ana.page, 'memory-card-');
@@ -285,8 +289,22 @@ test('the Pirate Map owner lays out the Nav Memory and the d4 corrupts the rolle
   await expect(owner.page.getByTestId('vector-chooser')).toHaveCount(0);
   await expect(other.page.getByTestId('lay-out')).toHaveCount(0);
   await expect(other.page.getByTestId('vector-chooser')).toBeVisible();
-  const laidOut = await testIds(owner.page, 'memory-card-');
-  expect(laidOut).toHaveLength(4);
+  // Everyone sees who may claim the Bounty: not the map owner.
+  const otherSeat = ownerSeat === 0 ? 1 : 0;
+  for (const p of [ana, ben]) {
+    await expect(p.page.getByTestId('bounty-eligible')).toHaveAttribute('data-seats', String(otherSeat));
+    await expect(p.page.getByTestId(`sn-seat-${ownerSeat}`)).toContainText('Map');
+    await expect(p.page.getByTestId(`sn-seat-${ownerSeat}`)).toContainText('cannot claim the Bounty');
+  }
+  // The owner arranges the face-down row: tapping two cards swaps them.
+  const row = owner.page.getByTestId('layout-row');
+  const before = ((await row.getAttribute('data-order')) ?? '').split(',');
+  expect([...before].sort()).toEqual((await testIds(owner.page, 'memory-card-')).sort());
+  await owner.page.getByTestId(`layout-card-${before[0]}`).click();
+  await owner.page.getByTestId(`layout-card-${before[3]}`).click();
+  const laidOut = [before[3]!, before[1]!, before[2]!, before[0]!];
+  await expect(row).toHaveAttribute('data-order', laidOut.join(','));
+  await screenshot(owner.page, `star-layout-${owner === ana ? 'desktop' : 'phone'}`);
   await owner.page.getByTestId('lay-out').click();
 
   await expect(owner.page.getByTestId('vector-chooser')).toBeVisible();
@@ -310,7 +328,7 @@ test('a Pirate Map owner who locked a Hotshot card can still use it after laying
   browser,
 }) => {
   test.setTimeout(90_000);
-  // Seed chosen so that the d4 spares the locked card.
+  // Seed chosen so that the d4 rolls 2, 3 or 4: the owner puts the locked card first in the row.
   const [ana, ben] = await startGame(browser, {
     seed: 'snv-map-3',
     chips: 10,
@@ -330,6 +348,13 @@ test('a Pirate Map owner who locked a Hotshot card can still use it after laying
     await expect(p.page.getByTestId('table')).toHaveAttribute('data-phase', 'draft');
   const firstPicks = await draftFirstCards([ana, ben], owner);
   const locked = firstPicks.get(owner)!;
+  const row = owner.page.getByTestId('layout-row');
+  const order = ((await row.getAttribute('data-order')) ?? '').split(',');
+  if (order[0] !== locked) {
+    await owner.page.getByTestId(`layout-card-${locked}`).click();
+    await owner.page.getByTestId(`layout-card-${order[0]}`).click();
+  }
+  await expect(row).toHaveAttribute('data-order', new RegExp(`^${locked},`));
   await owner.page.getByTestId('lay-out').click();
   await expect(owner.page.getByTestId('vector-chooser')).toBeVisible();
   await expect(owner.page.getByTestId(`memory-card-${locked}`)).toContainText('locked');

@@ -72,9 +72,10 @@ test('three navigators draft, compose and reach the showdown while a fourth watc
   await expect(eve.page.locator('[data-testid^="packet-card-"]')).toHaveCount(0);
   await expect(ben.page.getByTestId('round-timer')).toBeVisible();
 
-  // The draft: everyone taps the first card of each Data Packet until four are kept.
+  // The draft: everyone taps the first card of each Data Packet three times; the fourth card comes
+  // alone and is kept without a tap.
   const firstPicks = new Map<Player, string>();
-  for (let pass = 0; pass < 4; pass++) {
+  for (let pass = 0; pass < 3; pass++) {
     for (const p of seated) {
       const cards = p.page.locator('[data-testid^="packet-card-"]:enabled');
       await expect(cards.first()).toBeVisible();
@@ -86,6 +87,11 @@ test('three navigators draft, compose and reach the showdown while a fourth watc
         await expect(ana.page.getByTestId('sn-seat-1')).toHaveAttribute('data-choosing', 'true');
       }
       await expect(p.page.getByTestId(`memory-card-${id}`)).toBeVisible();
+      if (pass === 0 && p === ana) {
+        // Ana has picked: the rest of her packet is on its way left and no longer shown to her.
+        await expect(ana.page.locator('[data-testid^="packet-card-"]')).toHaveCount(0);
+        await expect(ana.page.getByTestId('waiting-packet')).toContainText('Passing the other 3 cards');
+      }
     }
     if (pass === 1) {
       await screenshot(ben.page, 'star-draft-phone');
@@ -164,6 +170,8 @@ test('three navigators draft, compose and reach the showdown while a fourth watc
     await expect(eve.page.getByTestId(`showdown-line-${seat}`)).toContainText('Best possible was');
   }
   await expect(eve.page.getByTestId('payments')).toBeVisible();
+  for (const p of [ben, eve])
+    await expect(p.page.getByTestId('showdown')).toHaveAttribute('data-stage', 'done');
   await screenshot(eve.page, 'star-showdown-spectator');
   await screenshot(ben.page, 'star-showdown-phone');
   await noHorizontalScroll(ben.page);

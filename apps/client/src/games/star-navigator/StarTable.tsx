@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { MatchWins, RematchButton } from '../../components/EndOfGame.tsx';
 import { motion } from 'motion/react';
 import type {
@@ -7,81 +7,31 @@ import type {
   StarCard,
   StarNavigatorIntent,
   StarNavigatorView,
-  StarShowdown,
 } from '@cards/schema';
 import { sendIntent } from '../../net/connection.ts';
 import { showToast, useStore } from '../../store.ts';
 import { buildExpr, canFollow, exprText, OP_SYMBOL, OPS, tokensText, type Token } from './compose.ts';
 import { VARIANT_NAMES } from './StarOptions.tsx';
+import { cardLabel, StarCardFace, SUIT_NAME, suitMark } from './StarCardFace.tsx';
+import { ChipFlights, seatName, Showdown, useShowdownReplay, type ShowdownReplay } from './Showdown.tsx';
 import type { StarGameState } from '../parse.ts';
 import './star-navigator.css';
 
 type ChooseIntent = Extract<StarNavigatorIntent, { type: 'chooseVectorSet' }>;
 
-const SUIT_SYMBOL: Readonly<Record<string, string>> = {
-  S: '♠',
-  H: '♥',
-  D: '♦',
-  C: '♣',
-  wands: '🜂',
-  cups: '🜄',
-  swords: '⚔',
-  coins: '⛀',
-  trumps: '★',
-  joker: '',
+export { seatName };
+
+const isOverride = (view: StarNavigatorView, c: StarCard) =>
+  view.overrideSuit !== null && c.suit === view.overrideSuit;
+
+/** What the running clock is for, by phase (the short timers are the map offer and the acknowledgement). */
+const TIMER_LABEL: Readonly<Record<StarNavigatorView['phase'], string>> = {
+  market: 'Map offer',
+  draft: 'Round time',
+  compose: 'Round time',
+  showdown: 'Next round in',
+  over: 'Time',
 };
-const SUIT_NAME: Readonly<Record<string, string>> = {
-  S: 'spades',
-  H: 'hearts',
-  D: 'diamonds',
-  C: 'clubs',
-  wands: 'wands',
-  cups: 'cups',
-  swords: 'swords',
-  coins: 'coins',
-  trumps: 'trumps',
-  joker: 'joker',
-};
-const RED = new Set(['H', 'D', 'cups', 'coins']);
-
-export const cardLabel = (c: StarCard) =>
-  c.suit === 'joker' ? 'Joker' : `${c.rank}${SUIT_SYMBOL[c.suit] ?? ''}`;
-const spoken = (c: StarCard) =>
-  c.suit === 'joker'
-    ? 'Joker'
-    : `${c.rank} of ${SUIT_NAME[c.suit] ?? c.suit}, value ${c.aceChoice ? '1 or 100' : c.value}`;
-
-export function seatName(info: RoomInfo | null, seat: number): string {
-  return info?.seats.find((s) => s.seat === seat)?.name ?? `Navigator ${seat + 1}`;
-}
-
-const FORFEIT_TEXT: Readonly<Record<string, string>> = {
-  timeout: 'Out of time',
-  wrongDeclaration: 'Wrong declaration',
-  illegalCalculation: 'Illegal calculation',
-};
-
-function StarCardFace({
-  card,
-  size = 'md',
-  note,
-}: {
-  card: StarCard;
-  size?: 'sm' | 'md' | 'lg';
-  note?: string;
-}) {
-  return (
-    <span
-      className={`sn-card sn-card--${size} ${RED.has(card.suit) ? 'sn-card--red' : ''} ${card.suit === 'trumps' ? 'sn-card--trump' : ''}`}
-      role="img"
-      aria-label={spoken(card)}
-    >
-      <span className="sn-card__rank">{card.suit === 'joker' ? '🃏' : card.rank}</span>
-      <span className="sn-card__suit">{SUIT_SYMBOL[card.suit]}</span>
-      {note !== undefined && <span className="sn-card__note">{note}</span>}
-    </span>
-  );
-}
 
 /** Seconds left on the viewer's (or the earliest) running deadline, ticking locally. */
 function useCountdown(state: StarGameState, seat: number | null): number | null {
@@ -104,13 +54,18 @@ export function StarTable({ state }: { state: StarGameState }) {
   const me = typeof view.viewer === 'number' ? view.viewer : null;
   const myTurn = me !== null && actors.includes(me);
   const seconds = useCountdown(state, me);
+  const replay = useShowdownReplay(view);
+  const stickyTop = useTopbarHeight();
   const cards = new Map<string, StarCard>();
   for (const c of [...view.dataPacket, ...view.navMemory, ...view.targetCards]) cards.set(c.id, c);
   if (view.signpostBeacon) cards.set(view.signpostBeacon.id, view.signpostBeacon);
+  const showdown = view.phase === 'showdown' || view.phase === 'over';
+  const last = view.lastShowdown;
 
   return (
     <section
-      className={`sn ${myTurn ? 'sn--my-turn' : ''}`}
+      className={`sn ${myTurn ? 'sn--my-turn' : ''} ${showdown ? 'sn--showdown' : ''}`}
+      style={{ '--sn-sticky-top': `${stickyTop}px` } as React.CSSProperties}
       data-testid="table"
       data-version={version}
       data-my-turn={myTurn ? 'true' : 'false'}
@@ -123,19 +78,35 @@ export function StarTable({ state }: { state: StarGameState }) {
           <span className="sn__target-value">{view.target ?? '—'}</span>
           <span className="sn__target-cards">
             {view.targetCards.map((c) => (
-              <StarCardFace key={c.id} card={c} size="sm" />
+              <StarCardFace key={c.id} card={c} size="sm" override={isOverride(view, c)} />
             ))}
           </span>
+          {view.phase === 'market' && (
+            <span className="sn__hint sn__target-note" data-testid="target-note">
+              Dealt after the Pirate Map offer
+              {last !== null && ` (last round: ${last.target})`}
+            </span>
+          )}
         </div>
         <div className="sn__beacon" data-testid="beacon" data-card={view.signpostBeacon?.id ?? ''}>
           <span className="sn__label">Signpost Beacon</span>
-          {view.signpostBeacon ? <StarCardFace card={view.signpostBeacon} size="lg" /> : <span>—</span>}
+          {view.signpostBeacon ? (
+            <StarCardFace
+              card={view.signpostBeacon}
+              size="lg"
+              override={isOverride(view, view.signpostBeacon)}
+            />
+          ) : (
+            <span>—</span>
+          )}
         </div>
         <div className="sn__facts">
           <span>Round {view.round}</span>
-          <span>Initiative: {seatName(info, view.initiative)}</span>
-          <span data-testid="bounty" data-value={view.bounty}>
-            Bounty: {view.bounty} ◉
+          <span data-testid="initiative" data-seat={replay.initiative}>
+            Initiative: {seatName(info, replay.initiative)}
+          </span>
+          <span data-testid="bounty" data-value={replay.bounty}>
+            Bounty: {replay.bounty} ◉
           </span>
           {view.options.pirateMap && (
             <span data-testid="pirate-map">
@@ -143,9 +114,17 @@ export function StarTable({ state }: { state: StarGameState }) {
               price {view.pirateMapPrice}
             </span>
           )}
+          {view.options.pirateMap && (
+            <span data-testid="bounty-eligible" data-seats={view.bountyEligible.join(',')}>
+              {view.bountyEligible.length === 0
+                ? 'Nobody can claim the Bounty'
+                : `Bounty goes to a sole winner: ${view.bountyEligible.map((s) => seatName(info, s)).join(', ')}`}
+              {view.pirateMapOwner !== null && ` (not ${seatName(info, view.pirateMapOwner)}, the map owner)`}
+            </span>
+          )}
           {view.overrideSuit !== null && (
-            <span>
-              Override: {SUIT_SYMBOL[view.overrideSuit]} {SUIT_NAME[view.overrideSuit]}
+            <span data-testid="override-suit">
+              Override: {suitMark(view.overrideSuit)} {SUIT_NAME[view.overrideSuit]}
             </span>
           )}
           {view.options.variant !== 'none' && <span>{VARIANT_NAMES[view.options.variant]}</span>}
@@ -155,13 +134,14 @@ export function StarTable({ state }: { state: StarGameState }) {
               data-testid="round-timer"
               data-seconds={seconds}
             >
-              Time {Math.floor(seconds / 60)}:{String(seconds % 60).padStart(2, '0')}
+              {TIMER_LABEL[view.phase]} {Math.floor(seconds / 60)}:{String(seconds % 60).padStart(2, '0')}
             </span>
           )}
         </div>
       </header>
 
-      <SeatStrip view={view} info={info} />
+      <SeatStrip view={view} info={info} replay={replay} />
+      <ChipFlights replay={replay} />
 
       {view.phase === 'market' && <Market view={view} info={info} legal={legal} busy={busy} />}
       {view.phase === 'draft' && me !== null && <Draft view={view} legal={legal} busy={busy} />}
@@ -174,9 +154,7 @@ export function StarTable({ state }: { state: StarGameState }) {
           You are watching: the navigators are {view.phase === 'draft' ? 'drafting' : 'calculating'}.
         </p>
       )}
-      {(view.phase === 'showdown' || view.phase === 'over') && view.lastShowdown && (
-        <Showdown key={view.lastShowdown.round} show={view.lastShowdown} info={info} me={me} />
-      )}
+      {showdown && <Showdown replay={replay} info={info} me={me} overrideSuit={view.overrideSuit} />}
       {legal.some((i) => i.type === 'continue') && (
         <button
           type="button"
@@ -191,46 +169,99 @@ export function StarTable({ state }: { state: StarGameState }) {
       {view.phase === 'showdown' && me !== null && !legal.some((i) => i.type === 'continue') && (
         <p className="sn__hint">Waiting for the others to continue…</p>
       )}
-      {view.phase === 'over' && <Standings view={view} info={info} me={me} />}
+      {view.phase === 'over' && replay.done && <Standings view={view} info={info} me={me} />}
     </section>
   );
 }
 
-function SeatStrip({ view, info }: { view: StarNavigatorView; info: RoomInfo | null }) {
+/** Height of the room's sticky top bar, so the seat strip can stick just below it. */
+function useTopbarHeight(): number {
+  const [height, setHeight] = useState(0);
+  useLayoutEffect(() => {
+    const bar = document.querySelector('.topbar');
+    if (bar === null) return;
+    const measure = () => setHeight(Math.round(bar.getBoundingClientRect().height));
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(bar);
+    return () => ro.disconnect();
+  }, []);
+  return height;
+}
+
+function SeatStrip({
+  view,
+  info,
+  replay,
+}: {
+  view: StarNavigatorView;
+  info: RoomInfo | null;
+  replay: ShowdownReplay;
+}) {
   const me = typeof view.viewer === 'number' ? view.viewer : null;
   return (
     <ul className="sn__seats" aria-label="Navigators">
       {view.seats.map((s) => {
+        const out = replay.eliminated(s.seat);
+        const chips = replay.chips(s.seat);
         const flags: string[] = [];
-        if (s.eliminated) flags.push('eliminated');
-        else if (view.phase === 'draft' || view.phase === 'compose') {
+        if (out) flags.push('eliminated');
+        else if (view.phase === 'market') {
+          if (view.marketSeat === s.seat) flags.push('deciding on the Pirate Map…');
+        } else if (view.phase === 'draft' || view.phase === 'compose') {
           if (s.timedOut) flags.push('out of time');
           else if (s.submitted) flags.push('submitted');
           else if (s.choosing) flags.push('choosing…');
         }
         if (s.hotshot) flags.push('hotshot');
         if (s.corruptionRoll !== null) flags.push(`d4: ${s.corruptionRoll}`);
+        if (view.pirateMapOwner === s.seat) flags.push('map owner: cannot claim the Bounty');
         return (
           <li
             key={s.seat}
-            className={`sn__seat ${s.seat === me ? 'is-me' : ''} ${s.eliminated ? 'is-out' : ''}`}
+            className={`sn__seat ${s.seat === me ? 'is-me' : ''} ${out ? 'is-out' : ''}`}
             data-testid={`sn-seat-${s.seat}`}
             data-choosing={s.choosing ? 'true' : 'false'}
           >
             <span className="sn__seat-name">
-              {s.seat === view.initiative && <span title="Initiative">⚑ </span>}
-              {view.pirateMapOwner === s.seat && <span title="Pirate Map">🗺 </span>}
+              {s.seat === replay.initiative && (
+                <span className="sn__tag sn__tag--initiative" title="Initiative">
+                  ⚑ Initiative
+                </span>
+              )}
+              {view.pirateMapOwner === s.seat && (
+                <span className="sn__tag sn__tag--map" title="Pirate Map owner" data-testid="map-owner-tag">
+                  Map
+                </span>
+              )}
               {seatName(info, s.seat)}
               {s.seat === me && ' (you)'}
             </span>
-            <span className="sn__chips" data-testid={`chips-${s.seat}`} data-value={s.chips}>
-              {s.chips} ◉
-            </span>
+            <ChipCount seat={s.seat} chips={chips} />
             <span className="sn__seat-flags">{flags.join(' · ')}</span>
           </li>
         );
       })}
     </ul>
+  );
+}
+
+/** A seat's chip count; it pulses when chips land on it. */
+function ChipCount({ seat, chips }: { seat: number; chips: number }) {
+  const [first] = useState(chips);
+  return (
+    <span className="sn__chips" data-testid={`chips-${seat}`} data-value={chips}>
+      <motion.span
+        key={chips}
+        className="sn__chips-n"
+        initial={chips === first ? false : { scale: 1.6 }}
+        animate={{ scale: 1 }}
+        transition={{ duration: 0.4 }}
+      >
+        {chips}
+      </motion.span>{' '}
+      ◉
+    </span>
   );
 }
 
@@ -306,26 +337,35 @@ function Draft({
       <h2 className="sn__h">
         Data Packet <span className="sn__sub">— save one card to your Nav Memory</span>
       </h2>
-      {view.dataPacket.length === 0 || !canPick ? (
+      {!canPick ? (
+        // After a pick the rest of the packet is on its way to the left: it is not yours to look at.
         <p className="sn__hint" data-testid="waiting-packet">
-          Waiting for the next Data Packet…
+          {view.dataPacket.length > 0
+            ? `Passing ${view.dataPacket.length === 1 ? 'the other card' : `the other ${view.dataPacket.length} cards`} to the left. Waiting for the next Data Packet…`
+            : 'Waiting for the next Data Packet…'}
         </p>
-      ) : null}
-      <div className="sn__row" data-testid="hand" aria-label="Your Data Packet">
-        {view.dataPacket.map((c) => (
-          <motion.button
-            key={c.id}
-            type="button"
-            layout
-            className="sn__pick"
-            data-testid={`packet-card-${c.id}`}
-            disabled={busy || !canPick}
-            onClick={() => pick(c.id)}
-          >
-            <StarCardFace card={c} size="lg" />
-          </motion.button>
-        ))}
-      </div>
+      ) : (
+        <div className="sn__row" data-testid="hand" aria-label="Your Data Packet">
+          {view.dataPacket.map((c) => (
+            <motion.button
+              key={c.id}
+              type="button"
+              layout
+              className="sn__pick"
+              data-testid={`packet-card-${c.id}`}
+              disabled={busy}
+              onClick={() => pick(c.id)}
+            >
+              <StarCardFace card={c} size="lg" override={isOverride(view, c)} />
+            </motion.button>
+          ))}
+        </div>
+      )}
+      {canPick && view.dataPacket.length === 2 && (
+        <p className="sn__hint">
+          The card you leave goes left; the last card that reaches you is kept for you.
+        </p>
+      )}
       {canLock && (
         <label className="field field--check sn__lock">
           <input
@@ -346,15 +386,25 @@ function Memory({ view }: { view: StarNavigatorView }) {
     <div className="sn__panel sn__panel--memory">
       <h2 className="sn__h">Nav Memory ({view.navMemory.length}/4)</h2>
       <div className="sn__row" data-testid="memory" aria-label="Your Nav Memory">
-        {view.navMemory.map((c) => (
-          <span
-            key={c.id}
-            data-testid={`memory-card-${c.id}`}
-            className={view.lockedCard === c.id ? 'sn__locked' : ''}
-          >
-            <StarCardFace card={c} size="md" note={view.lockedCard === c.id ? 'locked' : undefined} />
-          </span>
-        ))}
+        {view.navMemory.map((c) => {
+          const locked = view.lockedCard === c.id;
+          return (
+            <span
+              key={c.id}
+              data-testid={`memory-card-${c.id}`}
+              data-override={isOverride(view, c) ? 'true' : 'false'}
+              className={locked ? 'sn__locked' : ''}
+            >
+              <StarCardFace
+                card={c}
+                size="md"
+                note={locked ? 'locked' : undefined}
+                override={isOverride(view, c)}
+                sideways={locked}
+              />
+            </span>
+          );
+        })}
       </div>
       {view.corruptedCard && (
         <p className="sn__hint">
@@ -363,6 +413,128 @@ function Memory({ view }: { view: StarNavigatorView }) {
       )}
     </div>
   );
+}
+
+/** A fresh random order for the face-down row (the owner can rearrange it before rolling). */
+function shuffled<T>(xs: readonly T[]): T[] {
+  const out = [...xs];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+/**
+ * The Pirate Map lay-out: the owner arranges the Nav Memory in a row (it starts shuffled; tap two
+ * cards to swap them) and rolls. The rules accept any order of one's own Nav Memory.
+ */
+function LayOut({
+  view,
+  busy,
+  template,
+}: {
+  view: StarNavigatorView;
+  busy: boolean;
+  template: Extract<StarNavigatorIntent, { type: 'layOutMemory' }>;
+}) {
+  const [order, setOrder] = useState<string[]>(() => shuffled(template.order));
+  const [held, setHeld] = useState<number | null>(null);
+  const byId = new Map(view.navMemory.map((c) => [c.id, c]));
+  // Keep the row to the Nav Memory the server holds (the same cards, in the owner's order).
+  const row =
+    order.length === template.order.length && order.every((id) => byId.has(id)) ? order : template.order;
+  const tap = (k: number) => {
+    if (held === null) return setHeld(k);
+    if (held !== k) {
+      const next = [...row];
+      [next[held], next[k]] = [next[k] as string, next[held] as string];
+      setOrder(next);
+    }
+    setHeld(null);
+  };
+  return (
+    <div className="sn__panel" data-testid="layout-panel">
+      <h2 className="sn__h">Pirate Map: lay out your Nav Memory</h2>
+      <p className="sn__hint">
+        Arrange your cards face down in a row, in any order: tap two cards to swap them. The d4 then picks a
+        position and that card is corrupted (everyone sees the roll, nobody sees your row).
+      </p>
+      <ol className="sn__row sn__layout" data-testid="layout-row" data-order={row.join(',')}>
+        {row.map((id, k) => {
+          const c = byId.get(id);
+          return (
+            <li key={id}>
+              <button
+                type="button"
+                className={`sn__pick ${held === k ? 'is-on' : ''}`}
+                data-testid={`layout-card-${id}`}
+                aria-pressed={held === k}
+                aria-label={`Position ${k + 1}: ${c ? cardLabel(c) : id}`}
+                onClick={() => tap(k)}
+              >
+                {c ? <StarCardFace card={c} size="md" override={isOverride(view, c)} /> : id}
+              </button>
+              <span className="sn__pos">{k + 1}</span>
+            </li>
+          );
+        })}
+      </ol>
+      <div className="row sn__buttons">
+        <button
+          type="button"
+          className="btn"
+          data-testid="layout-shuffle"
+          onClick={() => {
+            setHeld(null);
+            setOrder(shuffled(row));
+          }}
+        >
+          Shuffle
+        </button>
+        <button
+          type="button"
+          className="btn btn--primary"
+          data-testid="lay-out"
+          disabled={busy}
+          onClick={() => void sendIntent({ type: 'layOutMemory', order: row })}
+        >
+          Lay out and roll the d4
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The heading for the seat's own Vector Set rule ("3 cards: the Signpost Beacon + 2 from …"). */
+function ruleText(view: StarNavigatorView): string {
+  const rule = view.vectorRule;
+  if (rule === null) return 'two Nav Memory cards and the Signpost Beacon';
+  const beacon = view.signpostBeacon?.id ?? '';
+  const overrides = rule.required.filter(
+    (id) => id !== beacon && id !== view.lockedCard && view.navMemory.some((c) => c.id === id),
+  );
+  const must: string[] = [];
+  if (rule.required.includes(beacon)) must.push('the Signpost Beacon');
+  if (view.lockedCard !== null && rule.required.includes(view.lockedCard)) must.push('your locked card');
+  if (overrides.length > 0)
+    must.push(
+      overrides.length === 1 ? 'your Override card' : `all ${overrides.length} of your Override cards`,
+    );
+  // Select variants: one of these Override cards (already met if a must-use card is one of them).
+  const oneOf = rule.oneOf.length > 0 && !rule.oneOf.some((id) => rule.required.includes(id));
+  if (oneOf) must.push(rule.oneOf.length === 1 ? 'your Override card' : 'one of your Override cards');
+  const chosen = rule.required.length + (oneOf ? 1 : 0);
+  const free = rule.size - chosen;
+  const from = rule.beaconOptional ? 'your Nav Memory or the Signpost Beacon' : 'your Nav Memory';
+  const parts = [
+    must.length > 0 ? must.join(', ') : null,
+    free > 0
+      ? `${must.length > 0 ? '+ ' : ''}${free} ${free === 1 ? 'card' : 'cards'} of your choice from ${from}`
+      : null,
+  ].filter((x): x is string => x !== null);
+  const note = rule.beaconOptional ? ' (Pirate Map: the Beacon is optional for you)' : '';
+  return `${rule.size} cards: ${parts.join(' ')}${note}`;
 }
 
 const sameSet = (a: readonly string[], b: readonly string[]) =>
@@ -380,8 +552,16 @@ function Compose({
   cards: Map<string, StarCard>;
 }) {
   const options = legal.filter((i): i is ChooseIntent => i.type === 'chooseVectorSet');
+  // Must-use cards, and a Select variant's only Override card (it must be used too).
+  const rule = view.vectorRule;
   const required =
-    options.length > 0 ? options[0]!.cards.filter((id) => options.every((o) => o.cards.includes(id))) : [];
+    rule === null
+      ? options.length > 0
+        ? options[0]!.cards.filter((id) => options.every((o) => o.cards.includes(id)))
+        : []
+      : rule.oneOf.length === 1 && !rule.required.includes(rule.oneOf[0]!)
+        ? [...rule.required, rule.oneOf[0]!]
+        : rule.required;
   const [picked, setPicked] = useState<string[]>(required);
   const [aces, setAces] = useState<Record<string, 1 | 100>>({});
   const [phantom, setPhantom] = useState<number | null>(null);
@@ -390,21 +570,7 @@ function Compose({
   const [tokensFor, setTokensFor] = useState('');
 
   const layOut = legal.find((i) => i.type === 'layOutMemory');
-  if (view.mustLayOut && layOut)
-    return (
-      <div className="sn__panel">
-        <p>You own the Pirate Map: lay out your Nav Memory face down; a d4 corrupts one card.</p>
-        <button
-          type="button"
-          className="btn btn--primary"
-          data-testid="lay-out"
-          disabled={busy}
-          onClick={() => void sendIntent(layOut)}
-        >
-          Lay out and roll
-        </button>
-      </div>
-    );
+  if (view.mustLayOut && layOut) return <LayOut view={view} busy={busy} template={layOut} />;
 
   if (view.submission)
     return (
@@ -464,9 +630,18 @@ function Compose({
 
   return (
     <>
-      <div className="sn__panel" data-testid="vector-chooser">
+      <div
+        className="sn__panel"
+        data-testid="vector-chooser"
+        data-size={view.vectorRule?.size ?? ''}
+        data-required={required.join(',')}
+        data-one-of={view.vectorRule?.oneOf.join(',') ?? ''}
+      >
         <h2 className="sn__h">
-          Vector Set <span className="sn__sub">— two Nav Memory cards and the Signpost Beacon</span>
+          Vector Set{' '}
+          <span className="sn__sub" data-testid="vector-rule">
+            — {ruleText(view)}
+          </span>
         </h2>
         <div className="sn__row">
           {pool.map((c) => {
@@ -484,7 +659,14 @@ function Compose({
                 <StarCardFace
                   card={c}
                   size="md"
-                  note={c.id === view.signpostBeacon?.id ? 'beacon' : undefined}
+                  note={
+                    c.id === view.signpostBeacon?.id
+                      ? 'beacon'
+                      : c.id === view.lockedCard
+                        ? 'locked'
+                        : undefined
+                  }
+                  override={isOverride(view, c)}
                 />
               </button>
             );
@@ -656,106 +838,6 @@ function labelFor(ref: string, view: StarNavigatorView, cards: Map<string, StarC
   if (!card) return ref;
   const ace = view.vectorSet?.aces.find((a) => a.card === ref);
   return ace ? `${cardLabel(card)}=${ace.value}` : cardLabel(card);
-}
-
-function Showdown({ show, info, me }: { show: StarShowdown; info: RoomInfo | null; me: number | null }) {
-  const [shown, setShown] = useState(1);
-  useEffect(() => {
-    if (shown >= show.lines.length) return;
-    const id = setTimeout(() => setShown(shown + 1), 900);
-    return () => clearTimeout(id);
-  }, [shown, show.lines.length]);
-  const all = shown >= show.lines.length;
-  return (
-    <div className="sn__panel sn__showdown" data-testid="showdown" data-revealed={all ? 'true' : 'false'}>
-      <h2 className="sn__h">
-        Showdown — round {show.round}: Jump Coordinates {show.target}
-      </h2>
-      <ol className="sn__lines">
-        {show.lines.slice(0, shown).map((l) => (
-          <motion.li
-            key={l.seat}
-            initial={{ opacity: 0, y: 12 }}
-            animate={{ opacity: 1, y: 0 }}
-            className={`sn__line ${l.winner ? 'is-winner' : ''} ${l.forfeit ? 'is-forfeit' : ''}`}
-            data-testid={`showdown-line-${l.seat}`}
-          >
-            <div className="sn__line-head">
-              <b>
-                {seatName(info, l.seat)}
-                {l.seat === me && ' (you)'}
-              </b>
-              {l.winner && <span className="sn__badge">Winner</span>}
-              {l.hotshot && <span className="sn__badge">Hotshot</span>}
-              {l.slingshot && <span className="sn__badge">Slingshot</span>}
-            </div>
-            <div className="sn__row sn__row--tight">
-              {l.vectorSet.map((c, k) => (
-                <StarCardFace
-                  key={c.id}
-                  card={c}
-                  size="sm"
-                  note={c.aceChoice ? String(l.values[k]) : undefined}
-                />
-              ))}
-              {l.phantom !== null && <span className="sn__phantom-chip">⟨{l.phantom}⟩</span>}
-            </div>
-            <p>
-              {l.formula ?? 'No calculation'}{' '}
-              {l.declared !== null && (
-                <>
-                  → declared <b>{l.declared}</b>
-                </>
-              )}
-            </p>
-            {l.forfeit ? (
-              <p className="sn__forfeit">
-                Forfeit: {FORFEIT_TEXT[l.forfeit] ?? l.forfeit}
-                {l.forfeitDetail ? ` — ${l.forfeitDetail}` : ''}
-              </p>
-            ) : (
-              <p>
-                Distance: <b>{l.distance}</b>
-              </p>
-            )}
-            {l.best && (
-              <p className="sn__best">
-                Best possible was {l.best.result} ({l.best.formula}), {l.best.distance} away.
-              </p>
-            )}
-          </motion.li>
-        ))}
-      </ol>
-      {all && (
-        <div className="sn__payments" data-testid="payments">
-          {show.winners.length === 0 && <p>Nobody wins this round.</p>}
-          {show.payments.map((p, k) => (
-            <p key={k} className="sn__payment">
-              {seatName(info, p.from)}
-              <motion.span
-                className="sn__chip"
-                initial={{ x: -40, opacity: 0 }}
-                animate={{ x: 0, opacity: 1 }}
-                transition={{ duration: 0.6, delay: k * 0.15 }}
-              >
-                ◉ {p.amount}
-              </motion.span>
-              → {seatName(info, p.to)}
-              {p.reason !== 'win' && ` (${p.reason === 'hotshotWin' ? 'Hotshot win' : 'Hotshot loss'})`}
-            </p>
-          ))}
-          {show.bountyClaimedBy !== null && (
-            <p>
-              {seatName(info, show.bountyClaimedBy)} claims the Bounty: {show.bountyClaimed} chips!
-            </p>
-          )}
-          {show.eliminated.length > 0 && (
-            <p>Out of chips: {show.eliminated.map((s) => seatName(info, s)).join(', ')}</p>
-          )}
-        </div>
-      )}
-    </div>
-  );
 }
 
 function Standings({
