@@ -1,72 +1,12 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DESKTOP, PHONE, enterName, openPlayer, screenshot, type Player } from './helpers.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { screenshot, type Player } from './helpers.ts';
+import { draftFirstCards, startGame, testIds, valueOf } from './star-navigator-helpers.ts';
 
 /**
  * The Override variants through the UI: a Forced Command Override game (a four-card Vector Set) and
  * a Select Precog game (the Tarot deck), each drafted, composed and settled by two players. Seeds
  * are test seeds; the comments say what each seed deals when every pick is the first card.
  */
-
-async function startGame(
-  browser: Browser,
-  setup: { seed: string; variant: string; overrideSuit?: string },
-): Promise<[Player, Player]> {
-  const ana = await openPlayer(browser, DESKTOP);
-  const ben = await openPlayer(browser, PHONE);
-  await enterName(ana.page, 'Ana');
-  await ana.page.goto(`/?seed=${setup.seed}`);
-  await ana.page.getByTestId('game-card-star-navigator').click();
-  await ana.page.getByTestId('option-round-timer').selectOption('600');
-  await ana.page.getByTestId('option-variant').selectOption(setup.variant);
-  if (setup.overrideSuit) await ana.page.getByTestId('option-override-suit').selectOption(setup.overrideSuit);
-  await ana.page.getByTestId('create-room-star-navigator').click();
-  await expect(ana.page.getByTestId('lobby')).toBeVisible();
-  const code = (await ana.page.getByTestId('room-code').innerText()).trim();
-  await enterName(ben.page, 'Ben');
-  await ben.page.getByTestId('join-code-input').fill(code.toLowerCase());
-  await ben.page.getByTestId('join-button').click();
-  await expect(ben.page.getByTestId('lobby')).toBeVisible();
-  await ben.page.getByTestId('ready-toggle').click();
-  await expect(ana.page.getByTestId('seat-1')).toHaveAttribute('data-ready', 'true');
-  await ana.page.getByTestId('start-game').click();
-  for (const p of [ana, ben])
-    await expect(p.page.getByTestId('table')).toHaveAttribute('data-phase', 'draft');
-  return [ana, ben];
-}
-
-async function testIds(page: Page, prefix: string): Promise<string[]> {
-  const ids = await page
-    .locator(`[data-testid^="${prefix}"]`)
-    .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? ''));
-  return ids.map((id) => id.slice(prefix.length));
-}
-
-/** A card's value from its id: standard ("7S", "AD" = 1, "JK1"), Tarot ("tAW" 100, "tPC" 1, "tNS" 11, "T20"). */
-function valueOf(id: string): number {
-  if (id.startsWith('JK')) return 0;
-  if (id.startsWith('T')) return Number(id.slice(1));
-  const rank = id.startsWith('t') ? id.slice(1, -1) : id.slice(0, -1);
-  const named: Record<string, number> = id.startsWith('t')
-    ? { A: 100, P: 1, N: 11, Q: 12, K: 13 }
-    : { A: 1, J: 11, Q: 12, K: 13 };
-  return named[rank] ?? Number(rank);
-}
-
-/** Three taps of the first card; the fourth card is kept without a tap. */
-async function draftFirstCards(players: Player[]): Promise<void> {
-  for (let pass = 0; pass < 3; pass++)
-    for (const p of players) {
-      const cards = p.page.locator('[data-testid^="packet-card-"]:enabled');
-      await expect(cards.first()).toBeVisible();
-      const id = ((await cards.first().getAttribute('data-testid')) ?? '').replace('packet-card-', '');
-      await cards.first().click();
-      await expect(p.page.getByTestId(`memory-card-${id}`)).toBeVisible();
-    }
-  for (const p of players) {
-    await expect(p.page.getByTestId('table')).toHaveAttribute('data-phase', 'compose');
-    await expect(p.page.locator('[data-testid^="memory-card-"]')).toHaveCount(4);
-  }
-}
 
 /**
  * Picks a Vector Set the way the chooser states it: the must-use cards (preselected), one of the
@@ -164,6 +104,21 @@ async function checkShowdownReplay(
   expect(final.initiative).not.toBe(before.initiative);
 }
 
+/**
+ * Both submit the sums of their sets (seat 0 first) with 10 chips each; both watch the showdown play
+ * out (checkShowdownReplay) and see each declared result.
+ */
+async function submitBoth(players: [Player, Player], sets: [string[], string[]]): Promise<void> {
+  const initiative = (await players[0].page.getByTestId('initiative').getAttribute('data-seat')) ?? '';
+  for (const p of players) await recordShowdown(p.page);
+  const values = [await submitSum(players[0].page, sets[0]), await submitSum(players[1].page, sets[1])];
+  for (const p of players) {
+    await checkShowdownReplay(p.page, { chips: [10, 10], initiative });
+    for (const seat of [0, 1])
+      await expect(p.page.getByTestId(`showdown-line-${seat}`)).toContainText(`declared ${values[seat]}`);
+  }
+}
+
 test('Forced Command Override: Override cards are marked and all used (a four-card Vector Set); the showdown pays out after the reveal', async ({
   browser,
 }) => {
@@ -200,17 +155,9 @@ test('Forced Command Override: Override cards are marked and all used (a four-ca
   const benSet = await chooseVectorSet(ben.page);
   await screenshot(ben.page, 'star-override-compose-phone');
 
-  const initiative = (await ana.page.getByTestId('initiative').getAttribute('data-seat')) ?? '';
-  for (const p of [ana, ben]) await recordShowdown(p.page);
-  const anaValue = await submitSum(ana.page, anaSet);
-  const benValue = await submitSum(ben.page, benSet);
-
-  for (const p of [ana, ben]) {
-    await checkShowdownReplay(p.page, { chips: [10, 10], initiative });
-    await expect(p.page.getByTestId('showdown-line-0')).toContainText(`declared ${anaValue}`);
-    await expect(p.page.getByTestId('showdown-line-1')).toContainText(`declared ${benValue}`);
+  await submitBoth([ana, ben], [anaSet, benSet]);
+  for (const p of [ana, ben])
     await expect(p.page.locator('[data-testid="showdown-line-0"] [role="img"]')).toHaveCount(4);
-  }
   await screenshot(ben.page, 'star-override-showdown-phone');
   for (const p of [ana, ben]) await p.context.close();
 });
@@ -249,16 +196,9 @@ test('Select Precog: Tarot cards show their values, one trump must be used, and 
   expect(anaSet).toContain('T9');
   const benSet = await chooseVectorSet(ben.page);
   expect(benSet).toContain('T21');
-  const initiative = (await ana.page.getByTestId('initiative').getAttribute('data-seat')) ?? '';
-  for (const p of [ana, ben]) await recordShowdown(p.page);
-  const anaValue = await submitSum(ana.page, anaSet);
-  const benValue = await submitSum(ben.page, benSet);
-  for (const p of [ana, ben]) {
-    await checkShowdownReplay(p.page, { chips: [10, 10], initiative });
-    await expect(p.page.getByTestId('showdown-line-0')).toContainText(`declared ${anaValue}`);
-    await expect(p.page.getByTestId('showdown-line-1')).toContainText(`declared ${benValue}`);
+  await submitBoth([ana, ben], [anaSet, benSet]);
+  for (const p of [ana, ben])
     await expect(p.page.getByTestId('showdown-line-0')).not.toContainText('Forfeit');
-  }
   await screenshot(ana.page, 'star-precog-showdown-desktop');
   for (const p of [ana, ben]) await p.context.close();
 });

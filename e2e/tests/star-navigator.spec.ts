@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, PHONE, enterName, framesContain, openPlayer, screenshot, type Player } from './helpers.ts';
+import { testIds, valueOf } from './star-navigator-helpers.ts';
 
 const SEED = 'sn-e2e-0';
 
@@ -22,20 +23,6 @@ async function joinByCode(guest: Player, name: string, code: string): Promise<vo
   await guest.page.getByTestId('join-code-input').fill(code.toLowerCase());
   await guest.page.getByTestId('join-button').click();
   await expect(guest.page.getByTestId('lobby')).toBeVisible();
-}
-
-async function testIds(page: Page, prefix: string): Promise<string[]> {
-  const ids = await page
-    .locator(`[data-testid^="${prefix}"]`)
-    .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? ''));
-  return ids.map((id) => id.slice(prefix.length));
-}
-
-/** A card's value from its id ("7S", "KH", "AD", "JK1"): Aces count 1 as chosen by default. */
-function valueOf(id: string): number {
-  if (id.startsWith('JK')) return 0;
-  const rank = id.slice(0, -1);
-  return { A: 1, J: 11, Q: 12, K: 13 }[rank] ?? Number(rank);
 }
 
 async function noHorizontalScroll(page: Page): Promise<void> {

@@ -7,7 +7,19 @@ import { tarotDeck } from '../../src/star-navigator/cards.ts';
 import { dealTarget } from '../../src/star-navigator/target.ts';
 import { phantomsFor, vectorRules } from '../../src/star-navigator/vector.ts';
 import type { StarNavigatorState } from '../../src/star-navigator/state.ts';
-import { act, choose, composeState, expectErr, game, L, O, opts, submit, sum } from './helpers.ts';
+import {
+  act,
+  choose,
+  composeState,
+  expectErr,
+  game,
+  L,
+  layOutState,
+  O,
+  opts,
+  submit,
+  sum,
+} from './helpers.ts';
 import { playMatch } from './policy.ts';
 
 const tarot = Object.fromEntries(tarotDeck().map((c) => [c.id, c]));
@@ -21,6 +33,19 @@ function timeOutRound(state: StarNavigatorState): StarNavigatorState {
       s = act(s, seat, { type: 'roundTimeout' });
   return s;
 }
+
+/**
+ * Target 31 with the Beacon J♦: seat 0 makes (11 − 7) × 8 = 32 (1 away) and wins; seats 1 and 2 add
+ * up to 20 (11 away).
+ */
+const playTarget31 = (state: StarNavigatorState): StarNavigatorState => {
+  let s = act(state, 0, choose(['7S', '8H', 'JD']));
+  s = act(s, 0, submit(O('*', O('-', L('JD'), L('7S')), L('8H')), 32));
+  s = act(s, 1, choose(['4S', '5S', 'JD']));
+  s = act(s, 1, submit(sum(['4S', '5S', 'JD']), 20));
+  s = act(s, 2, choose(['4H', '5H', 'JD']));
+  return act(s, 2, submit(sum(['4H', '5H', 'JD']), 20));
+};
 
 const continueAll = (state: StarNavigatorState): StarNavigatorState =>
   state.seats.reduce((s, x, seat) => (x.eliminated ? s : act(s, seat, { type: 'continue' })), state);
@@ -65,12 +90,7 @@ describe('decisions: Pirate Map', () => {
       ],
     });
     const s1 = { ...s0, mapPurchases: 1 };
-    let s = act(s1, 0, choose(['7S', '8H', 'JD']));
-    s = act(s, 0, submit(O('*', O('-', L('JD'), L('7S')), L('8H')), 32));
-    s = act(s, 1, choose(['4S', '5S', 'JD']));
-    s = act(s, 1, submit(sum(['4S', '5S', 'JD']), 20));
-    s = act(s, 2, choose(['4H', '5H', 'JD']));
-    s = act(s, 2, submit(sum(['4H', '5H', 'JD']), 20));
+    let s = playTarget31(s1);
     expect(s.lastShowdown?.eliminated).toEqual([1]);
     expect(s.mapOwner).toBeNull();
     expect(game.view(s, 'spectator').pirateMapOwner).toBeNull();
@@ -83,16 +103,7 @@ describe('decisions: Pirate Map', () => {
   });
 
   it('decision 9: the owner chooses the lay-out order; any permutation of their own Nav Memory is accepted', () => {
-    const s = composeState(opts({ pirateMap: true }), {
-      target: ['2S', '4C'],
-      beacon: '3S',
-      mapOwner: 0,
-      memories: [
-        ['5H', '4H', '7H', '3C'],
-        ['6S', '2D', '6C', '9D'],
-      ],
-      patch: [{ mustLayOut: true }],
-    });
+    const s = layOutState();
     // listed once, as the shape to fill in
     expect(game.legalIntents(s, 0).filter((i) => i.type === 'layOutMemory')).toHaveLength(1);
     const memory = ['5H', '4H', '7H', '3C'];
@@ -359,12 +370,7 @@ describe('decisions: timers and views', () => {
         ['4H', '5H', '6H', '9H'],
       ],
     });
-    let s = act(s0, 0, choose(['7S', '8H', 'JD']));
-    s = act(s, 0, submit(O('*', O('-', L('JD'), L('7S')), L('8H')), 32));
-    s = act(s, 1, choose(['4S', '5S', 'JD']));
-    s = act(s, 1, submit(sum(['4S', '5S', 'JD']), 20));
-    s = act(s, 2, choose(['4H', '5H', 'JD']));
-    s = act(s, 2, submit(sum(['4H', '5H', 'JD']), 20));
+    const s = playTarget31(s0);
     expect(s.lastShowdown).toMatchObject({
       initiative: 1,
       chipsBefore: [5, 6, 7],

@@ -126,3 +126,16 @@ export function deepFreeze<T>(x: T): T {
   }
   return x;
 }
+
+/** Two seats after the draft with the Pirate Map: seat 0 owns it and still has to lay out its Nav Memory. */
+export const layOutState = (): StarNavigatorState =>
+  composeState(opts({ pirateMap: true }), {
+    target: ['2S', '4C'],
+    beacon: '3S',
+    mapOwner: 0,
+    memories: [
+      ['5H', '4H', '7H', '3C'],
+      ['6S', '2D', '6C', '9D'],
+    ],
+    patch: [{ mustLayOut: true }],
+  });

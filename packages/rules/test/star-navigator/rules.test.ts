@@ -5,7 +5,19 @@ import { bestFor, settle, showdownLine } from '../../src/star-navigator/showdown
 import { dealTarget } from '../../src/star-navigator/target.ts';
 import type { StarNavigatorState } from '../../src/star-navigator/state.ts';
 import { checkChoice, phantomsFor } from '../../src/star-navigator/vector.ts';
-import { act, choose, composeState, expectErr, game, L, O, opts, submit, sum } from './helpers.ts';
+import {
+  act,
+  choose,
+  composeState,
+  expectErr,
+  game,
+  L,
+  layOutState,
+  O,
+  opts,
+  submit,
+  sum,
+} from './helpers.ts';
 
 const std = Object.fromEntries(standardDeck().map((c) => [c.id, c]));
 const tar = Object.fromEntries(tarotDeck().map((c) => [c.id, c]));
@@ -534,16 +546,7 @@ describe('variants', () => {
     expect(game.view(s, 'spectator').bountyEligible).not.toContain(first);
   });
   it('Pirate Map: the owner lays out the full Nav Memory, the seeded d4 corrupts one card, the roll is shown to all', () => {
-    const s = composeState(opts({ pirateMap: true }), {
-      target: ['2S', '4C'],
-      beacon: '3S',
-      mapOwner: 0,
-      memories: [
-        ['5H', '4H', '7H', '3C'],
-        ['6S', '2D', '6C', '9D'],
-      ],
-      patch: [{ mustLayOut: true }],
-    });
+    const s = layOutState();
     expectErr(game.apply(s, 0, choose(['5H', '4H', '3S']), 0), 'LAY_OUT_FIRST');
     expectErr(game.apply(s, 0, { type: 'layOutMemory', order: ['5H', '4H', '7H'] }, 0), 'BAD_ORDER');
     const t = act(s, 0, { type: 'layOutMemory', order: ['3C', '7H', '4H', '5H'] });
