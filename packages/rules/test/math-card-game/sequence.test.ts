@@ -78,21 +78,24 @@ describe('decks', () => {
   });
 });
 
+/** The rule text's example: `[4] + 2 cancel * 5 invert * 2 swap =`. */
+const WORKED_EXAMPLE = [
+  'r-start-4-1',
+  'r-op-plus-1',
+  'r-num-2-1',
+  'r-cancel-1',
+  'r-op-times-1',
+  'r-num-5-1',
+  'r-invert-1',
+  'b-op-times-1',
+  'b-num-2-1',
+  'r-swap-1',
+  'r-eq-1',
+];
+
 describe('evaluation', () => {
   it('worked example: [4] + 2 cancel * 5 invert * 2 swap = goes 4, 6, 4, 20, 0, 0, 10, 10', () => {
-    const specs = [
-      'r-start-4-1',
-      'r-op-plus-1',
-      'r-num-2-1',
-      'r-cancel-1',
-      'r-op-times-1',
-      'r-num-5-1',
-      'r-invert-1',
-      'b-op-times-1',
-      'b-num-2-1',
-      'r-swap-1',
-      'r-eq-1',
-    ];
+    const specs = WORKED_EXAMPLE;
     // every card is a legal placement after the ones before it
     for (let k = 1; k < specs.length; k++)
       expect(canPlace(shapeOf(specs.slice(0, k).map(placed)), cardOf(specs[k] as string))).toBe(true);
@@ -117,19 +120,7 @@ describe('evaluation', () => {
 
   it('card marks: what became of each card — cancelled pairs, and the operator each one stands for in the end', () => {
     // the worked example: + 2 cancelled; the first × inverted to ÷ and swapped back to ×; the second × swapped to ÷
-    const { marks } = evalOf(
-      'r-start-4-1',
-      'r-op-plus-1',
-      'r-num-2-1',
-      'r-cancel-1',
-      'r-op-times-1',
-      'r-num-5-1',
-      'r-invert-1',
-      'b-op-times-1',
-      'b-num-2-1',
-      'r-swap-1',
-      'r-eq-1',
-    );
+    const { marks } = evalOf(...WORKED_EXAMPLE);
     expect(marks.map((m) => (m.cancelled ? 'x' : (m.operator ?? '.')))).toEqual([
       '.',
       'x',
