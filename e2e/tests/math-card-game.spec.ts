@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { MathCardGameIntent } from '@cards/schema';
 import {
   DESKTOP,
   PHONE,
@@ -12,6 +13,7 @@ import {
   version,
   type Player,
 } from './helpers.ts';
+import { gameUpdate } from './math-card-game-frames.ts';
 
 const SEED = 'mcg-e2e-0';
 
@@ -59,18 +61,76 @@ async function shown(page: Page, testId: string): Promise<boolean> {
 interface Tally {
   turns: number;
   plays: number;
+  /** Plays placed by dragging the card onto its sequence (the desktop player's first card). */
+  drags: number;
   anyOperator: number;
   under: number;
   mulligans: number;
   passes: number;
+  /** Cards picked up whose lit sequences were compared with the server's legal list. */
+  litChecks: number;
+}
+
+/** The sequences lit on the table (`new` for the "New sequence" button). */
+async function litTargets(page: Page): Promise<string[]> {
+  const ids = await page
+    .locator('[data-testid^="sequence-"][data-lit="true"]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? ''));
+  return ids.map((id) => id.replace('sequence-', '')).sort();
+}
+
+/**
+ * Where a card of this face may go as the first card of a turn, read off the legal list the server
+ * sent: every sequence some listed turn puts a card of that face on (a sequence a starter of the same
+ * turn opens only exists once that starter is down, so it is not offered first).
+ */
+async function listedTargets(player: Player, face: string): Promise<string[]> {
+  const page = player.page;
+  const update = gameUpdate(player.frames, await version(page));
+  if (update === null) throw new Error('no game update for the version on screen');
+  const faces = new Map(
+    await page
+      .locator('[data-testid^="hand-card-"]')
+      .evaluateAll((els) =>
+        els.map((el) => [
+          (el.getAttribute('data-testid') ?? '').replace('hand-card-', ''),
+          el.getAttribute('data-face') ?? '',
+        ]),
+      ),
+  );
+  const opened = await page.locator('[data-testid^="sequence-"][data-opened="true"]').count();
+  const out = new Set<string>();
+  for (const intent of update.legal as MathCardGameIntent[])
+    if (intent.type === 'turn')
+      for (const play of intent.plays)
+        if (faces.get(play.card) === face && (play.sequence === 'new' || play.sequence < opened))
+          out.add(String(play.sequence));
+  return [...out].sort();
+}
+
+/** The element is on screen and a tap at its centre reaches it (nothing, like the dock, covers it). */
+async function tappable(page: Page, testId: string): Promise<boolean> {
+  return page.getByTestId(testId).evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 24));
+    return hit !== null && el.contains(hit);
+  });
 }
 
 /**
  * Plays one whole turn through the UI using only what it offers: the mulligan if that is all there
  * is, else the first enabled hand card onto the first lit sequence (the first operator offered for a
- * `?`), again while cards are offered, then the first offered under-pile cards, then Submit.
+ * `?`), again while cards are offered, then the first offered under-pile cards, then Submit. The
+ * first card of a turn is checked: the lit sequences are exactly where the server's legal list puts
+ * its face. With `drag`, the first card is dragged onto its sequence instead of tapped there.
  */
-async function playTurn(page: Page, tally: Tally, shoot: (moment: string) => Promise<void>): Promise<void> {
+async function playTurn(
+  player: Player,
+  tally: Tally,
+  drag: boolean,
+  shoot: (moment: string) => Promise<void>,
+): Promise<void> {
+  const page = player.page;
   const before = await version(page);
   tally.turns++;
   if (await shown(page, 'mulligan')) {
@@ -80,6 +140,8 @@ async function playTurn(page: Page, tally: Tally, shoot: (moment: string) => Pro
     return;
   }
   const submit = page.getByTestId('submit-turn');
+  let picked: string | null = null;
+  let placed = 0;
   for (let step = 0; step < 12; step++) {
     if (await submit.isEnabled()) {
       if ((await submit.innerText()).includes('Pass')) tally.passes++;
@@ -93,14 +155,30 @@ async function playTurn(page: Page, tally: Tally, shoot: (moment: string) => Pro
       await operator.first().click();
       tally.anyOperator++;
       tally.plays++;
+      placed++;
+      picked = null;
       continue;
     }
     const target = page.locator('[data-lit="true"]');
-    if ((await target.count()) > 0) {
-      const testId = await target.first().getAttribute('data-testid');
-      await target.first().click();
-      if ((await operator.count()) === 0) tally.plays++;
+    if ((await target.count()) > 0 && picked !== null) {
+      const testId = (await target.first().getAttribute('data-testid')) ?? '';
       expect(testId).toMatch(/^sequence-(new|\d)$/);
+      expect(await tappable(page, testId), `${testId} can be tapped`).toBe(true);
+      const card = page.getByTestId(`hand-card-${picked}`);
+      const isAny = (await card.getAttribute('data-face')) === 'op:?';
+      if (drag && placed === 0) {
+        await card.dragTo(page.getByTestId(testId));
+        tally.drags++;
+      } else {
+        await page.getByTestId(testId).click();
+      }
+      // the card left the hand for the table (a ? first asks for its operator)
+      await expect(card).toHaveCount(isAny ? 1 : 0);
+      if (!isAny) {
+        tally.plays++;
+        placed++;
+        picked = null;
+      }
       continue;
     }
     const under = page.locator('[data-testid^="under-card-"]:enabled');
@@ -112,8 +190,15 @@ async function playTurn(page: Page, tally: Tally, shoot: (moment: string) => Pro
     }
     const card = page.locator('[data-testid^="hand-card-"]:enabled');
     if ((await card.count()) > 0) {
+      const id = ((await card.first().getAttribute('data-testid')) ?? '').replace('hand-card-', '');
       await card.first().click();
       await expect(card.first()).toHaveAttribute('data-selected', 'true');
+      picked = id;
+      if (placed === 0) {
+        const face = (await card.first().getAttribute('data-face')) ?? '';
+        expect(await litTargets(page), `lit rows for ${face}`).toEqual(await listedTargets(player, face));
+        tally.litChecks++;
+      }
       if (tally.turns >= 8) await shoot('picking');
       continue;
     }
@@ -125,6 +210,8 @@ async function playTurn(page: Page, tally: Tally, shoot: (moment: string) => Pro
 test("two players play Wouter's Math Card Game to the score sheet while a third watches", async ({
   browser,
 }) => {
+  // A whole game of about fifty turns in three browsers, every turn checked: more than the default.
+  test.setTimeout(600_000);
   const ana = await openPlayer(browser, DESKTOP);
   const ben = await openPlayer(browser, PHONE);
   const eve = await openPlayer(browser, DESKTOP);
@@ -165,7 +252,20 @@ test("two players play Wouter's Math Card Game to the score sheet while a third 
   await expect(ana.page.getByTestId('turn-indicator')).toHaveText('Your turn');
   await expect(ben.page.getByTestId('turn-indicator')).toHaveText('Waiting for Ana');
 
-  const tally: Tally = { turns: 0, plays: 0, anyOperator: 0, under: 0, mulligans: 0, passes: 0 };
+  // On the phone the turn and the last action show without scrolling, above the board.
+  for (const testId of ['turn-indicator', 'last-action'])
+    await expect(ben.page.getByTestId(testId)).toBeInViewport();
+
+  const tally: Tally = {
+    turns: 0,
+    plays: 0,
+    drags: 0,
+    anyOperator: 0,
+    under: 0,
+    mulligans: 0,
+    passes: 0,
+    litChecks: 0,
+  };
   const shots = new Set<string>();
   while ((await ana.page.getByTestId('score-sheet').count()) === 0) {
     const actor = (await isMyTurn(ana.page)) ? ana : (await isMyTurn(ben.page)) ? ben : null;
@@ -186,7 +286,7 @@ test("two players play Wouter's Math Card Game to the score sheet while a third 
       shots.add(name);
       await screenshot(actor.page, name);
     };
-    await playTurn(actor.page, tally, shoot);
+    await playTurn(actor, tally, actor === ana, shoot);
 
     if (tally.turns === 14) {
       await screenshot(ana.page, 'math-midgame-desktop');
@@ -197,7 +297,15 @@ test("two players play Wouter's Math Card Game to the score sheet while a third 
     expect(tally.turns, 'the game should end').toBeLessThan(200);
   }
   console.log(`math-card-game e2e: ${JSON.stringify(tally)}`);
-  expect(tally.plays).toBeGreaterThan(10);
+  // The seed was picked (by replaying this policy on the rules) so that every part of a turn occurs:
+  // a `?` names its operator, cards go under the pile, a player takes a mulligan, a player passes.
+  expect(tally.plays).toBeGreaterThan(30);
+  expect(tally.drags).toBeGreaterThan(5);
+  expect(tally.litChecks).toBeGreaterThan(20);
+  expect(tally.anyOperator).toBeGreaterThanOrEqual(1);
+  expect(tally.under).toBeGreaterThanOrEqual(1);
+  expect(tally.mulligans).toBeGreaterThanOrEqual(1);
+  expect(tally.passes).toBeGreaterThanOrEqual(1);
 
   for (const p of [ana, ben, eve]) await expect(p.page.getByTestId('score-sheet')).toBeVisible();
   const totals = await Promise.all([0, 1].map((s) => ana.page.getByTestId(`score-total-${s}`).innerText()));
@@ -205,10 +313,26 @@ test("two players play Wouter's Math Card Game to the score sheet while a third 
     [0, 1].map((s) => eve.page.getByTestId(`score-total-${s}`).innerText()),
   );
   expect(eveTotals).toEqual(totals);
+  for (const total of totals) await expect(ana.page.getByTestId('score-summary')).toContainText(total);
   await expect(ana.page.getByTestId('winner-banner')).toBeVisible();
-  // Every opened sequence has a line on the sheet.
+  // Every opened sequence has a line on the sheet, with every card as it was played; where a
+  // modifier acted, what still counts is shown too, and cancelled cards are marked on both.
   const opened = await eve.page.locator('[data-testid^="sequence-"][data-opened="true"]').count();
   await expect(ana.page.locator('[data-testid^="score-line-"]')).toHaveCount(opened);
+  let withModifier = 0;
+  for (let slot = 0; slot < opened; slot++) {
+    const row = eve.page.getByTestId(`sequence-${slot}`);
+    const cards = await row.locator('[data-testid^="seq-card-"]').count();
+    await expect(ana.page.getByTestId(`score-played-${slot}`)).toHaveAttribute('data-count', String(cards));
+    await expect(ana.page.getByTestId(`score-played-${slot}`).locator('.mcg-sheet__tok')).toHaveCount(cards);
+    const cancelled = await row.locator('[data-cancelled="true"]').count();
+    await expect(ana.page.getByTestId(`score-played-${slot}`).locator('del')).toHaveCount(cancelled);
+    if ((await row.locator('.mcard--modifier').count()) > 0) {
+      withModifier++;
+      await expect(ana.page.getByTestId(`score-effect-${slot}`)).toContainText('counts as');
+    }
+  }
+  expect(withModifier, 'the game played some modifiers').toBeGreaterThan(0);
   await screenshot(ana.page, 'math-score-sheet-desktop');
   await screenshot(ben.page, 'math-score-sheet-phone');
   await noHorizontalScroll(ben.page);

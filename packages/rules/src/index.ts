@@ -14,6 +14,10 @@ export {
   type Found as BlindCassowaryFound,
 } from './blind-cassowary/index.ts';
 export type { CassinoState } from './cassino/index.ts';
-export { mathCardGame, type MathCardGameState } from './math-card-game/index.ts';
+export {
+  mathCardGame,
+  legalPlacements as mathCardGameLegalPlacements,
+  type MathCardGameState,
+} from './math-card-game/index.ts';
 export { starNavigator, type StarNavigatorState } from './star-navigator/index.ts';
 export * as arith from './arith/index.ts';

@@ -85,6 +85,13 @@ export const MathSequenceCardSchema = z.object({
   chosen: MathOperatorSchema.nullable(),
   /** The sequence's value right after this card, as the rules evaluate it step by step. */
   valueAfter: z.number().int(),
+  /** An operator or number whose pair a `cancel` removed: it no longer counts. */
+  cancelled: z.boolean(),
+  /**
+   * For an operator that still counts: the operator it stands for once every modifier is applied
+   * (an `invert` or `swap` may have changed it; a trailing operator keeps its own). Null otherwise.
+   */
+  finalOperator: MathOperatorSchema.nullable(),
 });
 export type MathSequenceCard = z.infer<typeof MathSequenceCardSchema>;
 

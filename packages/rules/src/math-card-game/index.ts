@@ -1,9 +1,17 @@
-import type { MathCardGameIntent, MathCardGameOptions, MathCardGameView } from '@cards/schema';
+import type { MathCardGameIntent, MathCardGameOptions, MathCardGameView, MathPlay } from '@cards/schema';
 import type { GameModule, GameTimer, Seat } from '../core/game.ts';
 import { err } from '../core/result.ts';
 import { DECK_SIZE } from './cards.ts';
-import { maximalPlays, underChoices } from './search.ts';
-import { applyCut, cuttersOf, scoresOf, setupState, winnersOf, type MathCardGameState } from './state.ts';
+import { maximalPlays, placementsAfter, underChoices } from './search.ts';
+import {
+  applyCut,
+  cuttersOf,
+  scoresOf,
+  setupState,
+  shapesOf,
+  winnersOf,
+  type MathCardGameState,
+} from './state.ts';
 import { applyMulligan, applyTurn, turnContext } from './turn.ts';
 import { viewOf } from './view.ts';
 
@@ -25,6 +33,22 @@ function legalIntents(state: MathCardGameState, seat: Seat): MathCardGameIntent[
     for (const under of underChoices(rest, ctx.under)) out.push({ type: 'turn', plays, under });
   }
   return out;
+}
+
+/**
+ * Every legal single placement for `seat` now: after `before` (cards already placed this turn, in
+ * order), each hand card — every copy — onto each sequence that takes it, a starter onto `new`, a `?`
+ * once per operator. Empty when it is not the seat's turn to play. A whole turn is a chain of these;
+ * `legalIntents` lists the chains of the greatest length (the must-play-most rule). For bots and
+ * tests: the table offers whole turns from `legalIntents`.
+ */
+export function legalPlacements(
+  state: MathCardGameState,
+  seat: Seat,
+  before: readonly MathPlay[] = [],
+): MathPlay[] {
+  if (state.phase !== 'play' || seat !== state.turn) return [];
+  return placementsAfter(shapesOf(state), state.hands[seat] ?? [], before);
 }
 
 /** The cut timeout: a seat that has not cut the opponent's deck in time cuts it at random. */

@@ -74,6 +74,8 @@ function playsOf(card: MathCard, target: number | 'new'): MathPlay[] {
  * one representative card per identical face (the first in hand order); when both orders of two
  * cards give the same table, only the one with the earlier hand card first (same face: the lower
  * slot first); a card joining the sequence its partner starter opens comes after that starter.
+ * Two starters are listed in both orders: the first played opens the lower-numbered sequence, so
+ * the two orders give different tables.
  */
 export function maximalPlays(shapes: readonly Shape[], hand: readonly string[]): MathPlay[][] {
   const cards = hand.map(cardOf);
@@ -91,7 +93,8 @@ export function maximalPlays(shapes: readonly Shape[], hand: readonly string[]):
         for (const t2 of targetsFor(after, second)) {
           if (clash(first, t1, second, t2)) continue;
           const dependent = first.kind === 'starter' && t2 === shapes.length;
-          if (!dependent) {
+          const twoStarters = first.kind === 'starter' && second.kind === 'starter';
+          if (!dependent && !twoStarters) {
             if (first.face === second.face) {
               if (typeof t1 === 'number' && typeof t2 === 'number' && t1 > t2) continue;
             } else if (j < i) continue;
@@ -106,25 +109,65 @@ export function maximalPlays(shapes: readonly Shape[], hand: readonly string[]):
   return [[]];
 }
 
-/** Every choice of `count` cards from `ids` up to identical faces, in hand order. */
+const samePlay = (a: MathPlay, b: MathPlay): boolean =>
+  a.card === b.card && a.sequence === b.sequence && a.operator === b.operator;
+
+/**
+ * Every single placement open to this hand after `before` (the plays already made this turn, in
+ * order): each hand card not yet played — every copy, in hand order — onto every sequence that takes
+ * it (a starter onto `new`), a `?` once per operator; a second non-starter never onto the sequence
+ * the first went to; nothing once two cards are played, or when `before` is not such a chain itself.
+ * This is the table's own rule for one card; which chains make a legal turn is decided by the
+ * must-play-most rule on top (see `maximalPlays`).
+ */
+export function placementsAfter(
+  shapes: readonly Shape[],
+  hand: readonly string[],
+  before: readonly MathPlay[],
+): MathPlay[] {
+  let table = shapes;
+  const played = new Set<string>();
+  const filled = new Set<number | 'new'>();
+  const options = (): MathPlay[] => {
+    if (played.size >= 2) return [];
+    const out: MathPlay[] = [];
+    for (const id of hand) {
+      if (played.has(id)) continue;
+      const card = cardOf(id);
+      for (const target of targetsFor(table, card))
+        if (card.kind === 'starter' || !filled.has(target)) out.push(...playsOf(card, target));
+    }
+    return out;
+  };
+  for (const play of before) {
+    if (!options().some((option) => samePlay(option, play))) return [];
+    const card = cardOf(play.card);
+    table = placeShape(table, card, play.sequence);
+    played.add(play.card);
+    if (card.kind !== 'starter') filled.add(play.sequence);
+  }
+  return options();
+}
+
+/**
+ * Every way to put `count` of `ids` under the pile, in order (the first listed goes under first), up
+ * to identical faces: one per sequence of faces, using the earliest hand cards of each face.
+ */
 export function underChoices(ids: readonly string[], count: number): string[][] {
   if (count <= 0) return [[]];
   const seen = new Set<string>();
   const out: string[][] = [];
-  const pick = (from: number, chosen: string[]) => {
+  const pick = (chosen: string[]) => {
     if (chosen.length === count) {
-      const key = chosen
-        .map((id) => cardOf(id).face)
-        .sort()
-        .join('|');
+      const key = chosen.map((id) => cardOf(id).face).join('|');
       if (!seen.has(key)) {
         seen.add(key);
         out.push(chosen);
       }
       return;
     }
-    for (let k = from; k < ids.length; k++) pick(k + 1, [...chosen, ids[k] as string]);
+    for (const id of ids) if (!chosen.includes(id)) pick([...chosen, id]);
   };
-  pick(0, []);
+  pick([]);
   return out;
 }

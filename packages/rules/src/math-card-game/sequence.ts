@@ -50,6 +50,15 @@ export interface Evaluation {
   readonly value: number;
   /** The value right after each card, left to right. */
   readonly steps: readonly number[];
+  /** Per card, left to right: what became of it once every modifier was applied. */
+  readonly marks: readonly CardMark[];
+}
+
+export interface CardMark {
+  /** An operator or number whose pair a cancel removed. */
+  readonly cancelled: boolean;
+  /** For an operator not cancelled: the operator it stands for in the end (invert and swap change it). */
+  readonly operator: MathOperator | null;
 }
 
 const fold = (start: number, pairs: readonly (readonly [MathOperator, number])[]): number =>
@@ -59,9 +68,13 @@ const fold = (start: number, pairs: readonly (readonly [MathOperator, number])[]
 export function evaluate(cards: readonly PlacedCard[]): Evaluation {
   let start = 0;
   let pending: MathOperator | null = null;
+  let pendingAt = -1;
   const pairs: [MathOperator, number][] = [];
+  /** Card positions of each pair's operator and number (a swap moves operators, not cards). */
+  const origins: [number, number][] = [];
+  const cancelled = new Set<number>();
   const steps: number[] = [];
-  for (const placed of cards) {
+  for (const [at, placed] of cards.entries()) {
     const card = cardOf(placed.id);
     switch (card.kind) {
       case 'starter':
@@ -69,9 +82,13 @@ export function evaluate(cards: readonly PlacedCard[]): Evaluation {
         break;
       case 'operator':
         pending = card.operator === '?' ? (placed.op ?? '+') : card.operator;
+        pendingAt = at;
         break;
       case 'number':
-        if (pending !== null) pairs.push([pending, card.value]);
+        if (pending !== null) {
+          pairs.push([pending, card.value]);
+          origins.push([pendingAt, at]);
+        }
         pending = null;
         break;
       case 'terminator':
@@ -79,15 +96,22 @@ export function evaluate(cards: readonly PlacedCard[]): Evaluation {
       case 'modifier': {
         const last = pairs[pairs.length - 1];
         const before = pairs[pairs.length - 2];
-        if (card.modifier === 'cancel') pairs.pop();
-        else if (card.modifier === 'invert' && last) last[0] = INVERSE[last[0]];
+        if (card.modifier === 'cancel') {
+          pairs.pop();
+          for (const k of origins.pop() ?? []) cancelled.add(k);
+        } else if (card.modifier === 'invert' && last) last[0] = INVERSE[last[0]];
         else if (card.modifier === 'swap' && last && before) [before[0], last[0]] = [last[0], before[0]];
         break;
       }
     }
     steps.push(fold(start, pairs));
   }
-  return { start, pairs, pending, value: steps[steps.length - 1] ?? 0, steps };
+  const operators = new Map<number, MathOperator>(
+    origins.map(([at], k) => [at, (pairs[k] as [MathOperator, number])[0]]),
+  );
+  if (pending !== null) operators.set(pendingAt, pending);
+  const marks = cards.map((_, at) => ({ cancelled: cancelled.has(at), operator: operators.get(at) ?? null }));
+  return { start, pairs, pending, value: steps[steps.length - 1] ?? 0, steps, marks };
 }
 
 /** `4 * 5 / 2`, with a trailing operator shown: what is still in effect. */

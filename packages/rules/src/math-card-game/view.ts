@@ -27,6 +27,8 @@ function slotView(seq: Sequence | undefined, slot: number): MathSequenceSlot {
       card: cardOf(placed.id),
       chosen: placed.op ?? null,
       valueAfter: evaluation.steps[k] ?? 0,
+      cancelled: evaluation.marks[k]?.cancelled ?? false,
+      finalOperator: evaluation.marks[k]?.operator ?? null,
     })),
     expression: expressionText(evaluation),
     value: evaluation.value,

@@ -78,21 +78,24 @@ describe('decks', () => {
   });
 });
 
+/** The rule text's example: `[4] + 2 cancel * 5 invert * 2 swap =`. */
+const WORKED_EXAMPLE = [
+  'r-start-4-1',
+  'r-op-plus-1',
+  'r-num-2-1',
+  'r-cancel-1',
+  'r-op-times-1',
+  'r-num-5-1',
+  'r-invert-1',
+  'b-op-times-1',
+  'b-num-2-1',
+  'r-swap-1',
+  'r-eq-1',
+];
+
 describe('evaluation', () => {
   it('worked example: [4] + 2 cancel * 5 invert * 2 swap = goes 4, 6, 4, 20, 0, 0, 10, 10', () => {
-    const specs = [
-      'r-start-4-1',
-      'r-op-plus-1',
-      'r-num-2-1',
-      'r-cancel-1',
-      'r-op-times-1',
-      'r-num-5-1',
-      'r-invert-1',
-      'b-op-times-1',
-      'b-num-2-1',
-      'r-swap-1',
-      'r-eq-1',
-    ];
+    const specs = WORKED_EXAMPLE;
     // every card is a legal placement after the ones before it
     for (let k = 1; k < specs.length; k++)
       expect(canPlace(shapeOf(specs.slice(0, k).map(placed)), cardOf(specs[k] as string))).toBe(true);
@@ -113,6 +116,37 @@ describe('evaluation', () => {
       '4 × 5 ÷ 2',
       '4 × 5 ÷ 2',
     ]);
+  });
+
+  it('card marks: what became of each card — cancelled pairs, and the operator each one stands for in the end', () => {
+    // the worked example: + 2 cancelled; the first × inverted to ÷ and swapped back to ×; the second × swapped to ÷
+    const { marks } = evalOf(...WORKED_EXAMPLE);
+    expect(marks.map((m) => (m.cancelled ? 'x' : (m.operator ?? '.')))).toEqual([
+      '.',
+      'x',
+      'x',
+      '.',
+      '*',
+      '.',
+      '.',
+      '/',
+      '.',
+      '.',
+      '.',
+    ]);
+    // a ? stands for its chosen operator; a trailing operator keeps its own; two cancels remove two pairs
+    const trailing = evalOf('r-start-2-1', 'r-op-any-1:-', 'r-num-3-1', 'r-invert-1', 'r-op-div-1');
+    expect(trailing.marks.map((m) => m.operator)).toEqual([null, '+', null, null, '/']);
+    const twice = evalOf(
+      'r-start-2-1',
+      'r-op-plus-1',
+      'r-num-3-1',
+      'r-op-minus-1',
+      'r-num-4-1',
+      'r-cancel-1',
+      'r-cancel-2',
+    );
+    expect(twice.marks.map((m) => m.cancelled)).toEqual([false, true, true, true, true, false, false]);
   });
 
   it('strict left to right: [2] + 3 * 4 is 20, not 14', () => {

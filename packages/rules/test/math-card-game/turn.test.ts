@@ -71,6 +71,36 @@ describe('must play most', () => {
     expectOk(game.apply(state, 0, turn([play('r-op-plus-1', 1), play('r-eq-1', 0)]), 0));
   });
 
+  it('sequence numbers (decision 12): numbered 1–8 in the order opened; two in one turn in the order played', () => {
+    const state = table({
+      hands: [
+        ['r-start-4-1', 'r-start-2-1', 'r-num-2-1', 'r-num-3-1', 'r-num-4-1', 'r-num-5-1'],
+        ['b-start-0-1', 'b-op-plus-1', 'b-num-4-1', 'b-num-5-1', 'b-num-6-1', 'b-num-8-1'],
+      ],
+      piles: [PILE_RED, PILE_BLUE],
+      sequences: [seq(1, 'b-start-2-1', 'b-eq-1')],
+    });
+    const red = expectOk(
+      game.apply(state, 0, turn([play('r-start-4-1', 'new'), play('r-start-2-1', 'new')]), 0),
+    );
+    expect(red.lastAction?.text).toBe(
+      'Red opened sequence 2 with [4], opened sequence 3 with [2] and drew 2.',
+    );
+    const blue = expectOk(game.apply(red, 1, turn([play('b-start-0-1', 'new'), play('b-op-plus-1', 3)]), 0));
+    expect(blue.lastAction?.text).toBe('Blue opened sequence 4 with [0], played + on sequence 4 and drew 2.');
+    const view = game.view(blue, 'spectator');
+    expect(view.sequences.map((s) => [s.slot, s.owner, s.cards[0]?.card.id ?? null])).toEqual([
+      [0, 1, 'b-start-2-1'],
+      [1, 0, 'r-start-4-1'],
+      [2, 0, 'r-start-2-1'],
+      [3, 1, 'b-start-0-1'],
+      [4, null, null],
+      [5, null, null],
+      [6, null, null],
+      [7, null, null],
+    ]);
+  });
+
   it('turn: an operator and its number cannot both be played in one turn (same sequence)', () => {
     const state = table({
       hands: [['r-op-plus-1', 'r-num-2-1', 'r-num-3-1', 'r-num-4-1', 'r-num-5-1', 'r-num-6-1'], SIX_BLUE],
@@ -148,7 +178,50 @@ describe('leaving the hand and drawing', () => {
     const after = expectOk(game.apply(state, 0, turn([], ['r-num-8-1', 'r-num-2-1']), 0));
     expect(after.piles[0]).toEqual(['r-eq-2', 'r-num-8-1', 'r-num-2-1']);
     expect(after.hands[0]).toHaveLength(6);
-    expect(game.legalIntents(state, 0)).toHaveLength(15);
+    // six different faces: 6 × 5 ordered choices (the order decides the pile's order)
+    expect(game.legalIntents(state, 0)).toHaveLength(30);
+  });
+
+  it('under-pile order (decision 7): with a nearly empty pile you draw back a card you just put under', () => {
+    // Red can play only the `=`; the pile holds one card, so the card put under is the second drawn.
+    const state: MathCardGameState = { ...oneMax(), piles: [['r-num-10-1'], PILE_BLUE] };
+    const after = expectOk(game.apply(state, 0, turn([play('r-eq-1', 0)], ['r-num-5-1']), 0));
+    expect(after.hands[0]).toEqual([
+      'r-num-2-1',
+      'r-num-3-1',
+      'r-num-4-1',
+      'r-num-6-1',
+      'r-num-10-1',
+      'r-num-5-1',
+    ]);
+    expect(after.piles[0]).toEqual([]);
+    expect(after.lastAction?.text).toBe('Red played = on sequence 1, put 1 card under the pile and drew 2.');
+    // with two under and one in the pile, the first put under comes back, the second stays
+    const none = table({
+      hands: [['r-num-2-1', 'r-num-3-1', 'r-num-4-1', 'r-num-5-1', 'r-num-6-1', 'r-num-8-1'], SIX_BLUE],
+      piles: [['r-num-10-1'], PILE_BLUE],
+      sequences: [seq(0, 'r-start-4-1', 'r-eq-1')],
+    });
+    const back = expectOk(game.apply(none, 0, turn([], ['r-num-8-1', 'r-num-2-1']), 0));
+    expect(back.hands[0]).toContain('r-num-8-1');
+    expect(back.piles[0]).toEqual(['r-num-2-1']);
+  });
+
+  it('fewer than two to draw (decision 8): a one-card pile gives one card, then the pile is empty', () => {
+    const state = table({
+      hands: [['r-eq-1', 'r-op-plus-2', 'r-num-3-1', 'r-num-4-1', 'r-num-5-1', 'r-num-6-1'], SIX_BLUE],
+      piles: [['r-num-10-1'], PILE_BLUE],
+      sequences: [seq(0, 'r-start-4-1', 'r-op-plus-1', 'r-num-8-1'), seq(1, 'b-start-2-1')],
+    });
+    const after = expectOk(game.apply(state, 0, turn([play('r-eq-1', 0), play('r-op-plus-2', 1)]), 0));
+    expect(after.hands[0]).toEqual(['r-num-3-1', 'r-num-4-1', 'r-num-5-1', 'r-num-6-1', 'r-num-10-1']);
+    expect(after.piles[0]).toEqual([]);
+    expect(after.lastAction?.text).toBe('Red played = on sequence 1, played + on sequence 2 and drew 1.');
+    // from then on nothing goes under and nothing is drawn
+    const next = { ...after, turn: 0 };
+    expect(game.view(next, 0)).toMatchObject({ mustPlay: 1, mustUnder: 0 });
+    const later = expectOk(game.apply(next, 0, turn([play('r-num-3-1', 1)]), 0));
+    expect(later.hands[0]).toEqual(['r-num-4-1', 'r-num-5-1', 'r-num-6-1', 'r-num-10-1']);
   });
 
   it('empty pile: play what you can, nothing goes under, nothing is drawn', () => {
@@ -207,7 +280,7 @@ describe('mulligan', () => {
       turn: 1,
     });
     expect(errorCode(game.apply(onTable, 1, { type: 'mulligan' }, 0))).toBe('MULLIGAN_NOT_ALLOWED');
-    expect(game.legalIntents(onTable, 1)).toHaveLength(15);
+    expect(game.legalIntents(onTable, 1)).toHaveLength(30);
     const canPlay = table({
       hands: [['r-num-2-1'], ['b-op-plus-1', ...SIX_BLUE.slice(1)]],
       piles: [PILE_RED, PILE_BLUE],
@@ -392,7 +465,7 @@ describe('purity and views', () => {
     expect(game.view(state, 1)).toMatchObject({ mustPlay: null, mustUnder: null, mustMulligan: false });
   });
 
-  it('view: sequences show owner colour, cards left to right with the running value, and the seal', () => {
+  it('view: sequences show owner colour, cards left to right with the running value and what became of them, and the seal', () => {
     const state = table({
       hands: [[], []],
       sequences: [seq(1, 'b-start-4-1', 'r-op-any-1:*', 'b-num-5-1', 'r-invert-1', 'b-eq-1')],
@@ -406,13 +479,15 @@ describe('purity and views', () => {
       sealed: true,
       expression: '4 ÷ 5',
     });
-    expect(slot?.cards.map((c) => [c.card.id, c.chosen, c.valueAfter])).toEqual([
-      ['b-start-4-1', null, 4],
-      ['r-op-any-1', '*', 4],
-      ['b-num-5-1', null, 20],
-      ['r-invert-1', null, 0],
-      ['b-eq-1', null, 0],
-    ]);
+    expect(slot?.cards.map((c) => [c.card.id, c.chosen, c.valueAfter, c.cancelled, c.finalOperator])).toEqual(
+      [
+        ['b-start-4-1', null, 4, false, null],
+        ['r-op-any-1', '*', 4, false, '/'], // the ? as × was inverted: it now divides
+        ['b-num-5-1', null, 20, false, null],
+        ['r-invert-1', null, 0, false, null],
+        ['b-eq-1', null, 0, false, null],
+      ],
+    );
     expect(game.view(state, 0).sequences[1]).toMatchObject({ opened: false, owner: null, cards: [] });
   });
 });

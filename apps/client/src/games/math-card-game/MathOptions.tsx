@@ -1,4 +1,5 @@
 import { MathCardGameOptionsSchema, type MathCardGameOptions } from '@cards/schema';
+import './math-card-game.css';
 
 export const defaultMathOptions: MathCardGameOptions = MathCardGameOptionsSchema.parse({});
 
@@ -40,10 +41,11 @@ export function MathOptionsForm({
       >
         {choices.map((s) => (
           <option key={s} value={s}>
-            {s} seconds, then a random cut
+            {s} seconds
           </option>
         ))}
       </select>
+      <span className="mcg-option-note">If time runs out, the deck is cut at random.</span>
     </label>
   );
 }

@@ -1,9 +1,51 @@
 import { useState } from 'react';
 import { MatchWins, RematchButton } from '../../components/EndOfGame.tsx';
-import type { MathCardGameView, RoomInfo } from '@cards/schema';
-import { colourOf, END_REASONS, seatName } from './labels.ts';
+import type { MathCardGameView, MathSequenceCard, RoomInfo } from '@cards/schema';
+import {
+  cardSymbol,
+  colourOf,
+  END_REASONS,
+  OP_SYMBOL,
+  seatName,
+  spokenMathCard,
+  turnedInto,
+} from './labels.ts';
 
-/** The final score: every sequence with its owner, what is left of it and its value; the totals. */
+/**
+ * A sequence as it was played, card by card: cancelled pairs struck through, an operator an invert or
+ * swap changed shown with what it became (`× → ÷`).
+ */
+function PlayedRow({ cards, slot }: { cards: readonly MathSequenceCard[]; slot: number }) {
+  return (
+    <span className="mcg-sheet__played" data-testid={`score-played-${slot}`} data-count={cards.length}>
+      {cards.map((placed) => {
+        const turned = turnedInto(placed);
+        const symbol = cardSymbol(placed.card, placed.chosen);
+        const text =
+          placed.card.kind === 'starter'
+            ? `[${symbol}]`
+            : turned !== null
+              ? `${symbol}→${OP_SYMBOL[turned] ?? turned}`
+              : symbol;
+        const kind = placed.card.kind === 'modifier' ? 'mcg-sheet__tok--mod' : '';
+        const spoken = `${spokenMathCard(placed.card, placed.chosen)}${placed.cancelled ? ', cancelled' : ''}${
+          turned !== null ? `, now ${OP_SYMBOL[turned] ?? turned}` : ''
+        }`;
+        return placed.cancelled ? (
+          <del key={placed.card.id} className={`mcg-sheet__tok ${kind}`} title={spoken} data-cancelled="true">
+            {text}
+          </del>
+        ) : (
+          <span key={placed.card.id} className={`mcg-sheet__tok ${kind}`} title={spoken}>
+            {text}
+          </span>
+        );
+      })}
+    </span>
+  );
+}
+
+/** The final score: every sequence as played, what of it counts and its value; the totals. */
 export function MathScoreSheet({ view, info }: { view: MathCardGameView; info: RoomInfo | null }) {
   const [hidden, setHidden] = useState(false);
   const final = view.final;
@@ -47,6 +89,14 @@ export function MathScoreSheet({ view, info }: { view: MathCardGameView; info: R
           Final score
         </h2>
         <p className="mcg-sheet__reason">{END_REASONS[final.reason] ?? ''}</p>
+        <p className="mcg-sheet__summary" data-testid="score-summary">
+          {seats.map((seat) => (
+            <span key={seat} className={final.winners.includes(seat) ? 'is-winner' : ''}>
+              <span className={`mcg__dot mcg__dot--${colourOf(view, seat)}`} aria-hidden="true" />
+              {seatName(info, seat)} {final.scores[seat] ?? 0}
+            </span>
+          ))}
+        </p>
         <div className="mcg-sheet__scroll">
           <table className="mcg-sheet__table">
             <thead>
@@ -66,8 +116,12 @@ export function MathScoreSheet({ view, info }: { view: MathCardGameView; info: R
                     {seatName(info, line.owner)}
                   </td>
                   <td className="mcg-sheet__expr">
-                    {line.expression}
-                    {line.sealed && <span className="mcg-sheet__sealed"> =</span>}
+                    <PlayedRow cards={view.sequences[line.slot]?.cards ?? []} slot={line.slot} />
+                    {(view.sequences[line.slot]?.cards ?? []).some((c) => c.card.kind === 'modifier') && (
+                      <span className="mcg-sheet__effect" data-testid={`score-effect-${line.slot}`}>
+                        counts as {line.expression}
+                      </span>
+                    )}
                   </td>
                   <td className="mcg-sheet__value">{line.value}</td>
                 </tr>

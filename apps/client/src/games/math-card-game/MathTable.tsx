@@ -1,4 +1,4 @@
-import { useState, type DragEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type ReactNode, type RefObject } from 'react';
 import type {
   MathCard,
   MathCardGameView,
@@ -24,7 +24,16 @@ import {
   type Stage,
 } from './compose.ts';
 import { CutStep } from './CutStep.tsx';
-import { colourOf, OP_SYMBOL, OP_WORD, seatName, spokenMathCard, targetName, withNames } from './labels.ts';
+import {
+  colourOf,
+  OP_SYMBOL,
+  OP_WORD,
+  seatName,
+  spokenMathCard,
+  targetName,
+  turnedInto,
+  withNames,
+} from './labels.ts';
 import { MathCardBack, MathCardFace } from './MathCardFace.tsx';
 import { MathScoreSheet } from './MathScoreSheet.tsx';
 import type { MathGameState } from '../parse.ts';
@@ -57,6 +66,11 @@ export function MathTable({ state }: { state: MathGameState }) {
     held.version === version ? held : { version, draft: EMPTY_DRAFT, selected: null, pendingAny: null };
   const { draft, selected, pendingAny } = composing;
   const update = (next: Partial<Composing>) => setHeld({ ...composing, ...next });
+
+  const rootRef = useRef<HTMLElement>(null);
+  const dockRef = useRef<HTMLDivElement>(null);
+  useDockHeight(rootRef, dockRef);
+  useShowLitRow(rootRef, dockRef, selected);
 
   const me = typeof view.viewer === 'number' ? view.viewer : null;
   const bottomSeat = me ?? 0;
@@ -137,6 +151,7 @@ export function MathTable({ state }: { state: MathGameState }) {
 
   return (
     <section
+      ref={rootRef}
       className={`mcg ${myTurn ? 'mcg--my-turn' : ''} ${selected !== null ? 'mcg--picking' : ''}`}
       data-testid="table"
       data-version={version}
@@ -145,6 +160,25 @@ export function MathTable({ state }: { state: MathGameState }) {
       aria-label="Math Card Game table"
     >
       <PlayerStrip view={view} info={info} seat={topSeat} top />
+
+      <div className="mcg__status">
+        <p className={`mcg__turn ${myTurn ? 'is-mine' : ''}`} data-testid="turn-indicator" aria-live="polite">
+          {turnText(view, info, me)}
+        </p>
+        <p className="mcg__last" data-testid="last-action" aria-live="polite">
+          {view.lastAction ? (
+            <>
+              <span
+                className={`mcg__dot mcg__dot--${colourOf(view, view.lastAction.seat)}`}
+                aria-hidden="true"
+              />
+              {withNames(view.lastAction.text, info)}
+            </>
+          ) : (
+            'No moves yet.'
+          )}
+        </p>
+      </div>
 
       {view.phase === 'cut' ? (
         <CutStep state={state} info={info} />
@@ -183,26 +217,7 @@ export function MathTable({ state }: { state: MathGameState }) {
         </div>
       )}
 
-      <div className="mcg__status">
-        <p className={`mcg__turn ${myTurn ? 'is-mine' : ''}`} data-testid="turn-indicator" aria-live="polite">
-          {turnText(view, info, me)}
-        </p>
-        <p className="mcg__last" data-testid="last-action" aria-live="polite">
-          {view.lastAction ? (
-            <>
-              <span
-                className={`mcg__dot mcg__dot--${colourOf(view, view.lastAction.seat)}`}
-                aria-hidden="true"
-              />
-              {withNames(view.lastAction.text, info)}
-            </>
-          ) : (
-            'No moves yet.'
-          )}
-        </p>
-      </div>
-
-      <div className="mcg__dock">
+      <div className="mcg__dock" ref={dockRef}>
         {view.phase === 'play' && (
           <div className="mcg__actions" role="toolbar" aria-label="Your turn">
             {myTurn && (
@@ -348,6 +363,50 @@ export function MathTable({ state }: { state: MathGameState }) {
       )}
     </section>
   );
+}
+
+/** Keeps `--mcg-dock-h` on the table at the dock's height, so a row scrolled to clears the dock. */
+function useDockHeight(root: RefObject<HTMLElement | null>, dock: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const [table, bar] = [root.current, dock.current];
+    if (table === null || bar === null) return;
+    const measure = () => table.style.setProperty('--mcg-dock-h', `${bar.offsetHeight}px`);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(bar);
+    return () => observer.disconnect();
+  }, [root, dock]);
+}
+
+/**
+ * When a card is picked and none of the sequences it may go to can be seen (on a phone the lower
+ * rows can sit under the dock), the first of them is scrolled into view.
+ */
+function useShowLitRow(
+  root: RefObject<HTMLElement | null>,
+  dock: RefObject<HTMLDivElement | null>,
+  selected: string | null,
+) {
+  useEffect(() => {
+    const table = root.current;
+    if (selected === null || table === null) return;
+    const lit = [...table.querySelectorAll<HTMLElement>('.mcg__row.is-lit, .mcg__new.is-lit')];
+    const board = table.querySelector('.mcg__board')?.getBoundingClientRect();
+    const top = Math.max(
+      board?.top ?? 0,
+      document.querySelector('.topbar')?.getBoundingClientRect().bottom ?? 0,
+    );
+    const bottom = Math.min(
+      board?.bottom ?? window.innerHeight,
+      dock.current?.getBoundingClientRect().top ?? window.innerHeight,
+      window.innerHeight,
+    );
+    const seen = (el: HTMLElement) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= top - 1 && r.bottom <= bottom + 1;
+    };
+    if (lit.length > 0 && !lit.some(seen)) lit[0]?.scrollIntoView({ block: 'nearest' });
+  }, [root, dock, selected]);
 }
 
 function turnText(view: MathCardGameView, info: RoomInfo | null, me: number | null): string {
@@ -512,18 +571,34 @@ function SequenceRow({
         {ownerSeat !== null && <span className="mcg__row-owner">{seatName(info, ownerSeat)}</span>}
       </span>
       <span className="mcg__row-cards">
-        {seq.cards.map((placed) => (
-          <span
-            key={placed.card.id}
-            className={`mcg__placed ${lastIds.has(placed.card.id) ? 'is-last' : ''}`}
-            data-testid={`seq-card-${placed.card.id}`}
-          >
-            <MathCardFace card={placed.card} chosen={placed.chosen} size="xs" />
-            <span className="mcg__after" title="Value after this card">
-              {placed.valueAfter}
+        {seq.cards.map((placed) => {
+          const turned = turnedInto(placed);
+          return (
+            <span
+              key={placed.card.id}
+              className={`mcg__placed ${lastIds.has(placed.card.id) ? 'is-last' : ''} ${
+                placed.cancelled ? 'is-cancelled' : ''
+              }`}
+              data-testid={`seq-card-${placed.card.id}`}
+              data-cancelled={placed.cancelled ? 'true' : 'false'}
+              title={placed.cancelled ? 'Cancelled: no longer counts' : undefined}
+            >
+              <MathCardFace card={placed.card} chosen={placed.chosen} size="xs" />
+              {turned !== null && (
+                <span
+                  className="mcg__turned"
+                  title={`Now ${OP_WORD[turned]} (changed by invert or swap)`}
+                  aria-label={`now ${OP_WORD[turned]}`}
+                >
+                  →{OP_SYMBOL[turned]}
+                </span>
+              )}
+              <span className="mcg__after" title="Value after this card">
+                {placed.valueAfter}
+              </span>
             </span>
-          </span>
-        ))}
+          );
+        })}
         {preview.map((play) => {
           const card = handById.get(play.card);
           return card ? (

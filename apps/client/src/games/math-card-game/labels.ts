@@ -1,4 +1,11 @@
-import type { MathCard, MathCardGameView, MathOperator, MathTarget, RoomInfo } from '@cards/schema';
+import type {
+  MathCard,
+  MathCardGameView,
+  MathOperator,
+  MathSequenceCard,
+  MathTarget,
+  RoomInfo,
+} from '@cards/schema';
 
 /** A seat's display name from the room info (falls back to its colour). */
 export function seatName(info: RoomInfo | null, seat: number): string {
@@ -76,3 +83,10 @@ export const END_REASONS: Readonly<Record<string, string>> = {
   stuck: 'Two turns in a row nobody could play or draw.',
   frozen: 'No card left in any hand or pile can ever be played.',
 };
+
+/** For an operator an invert or swap changed: the operator it stands for now (else null). */
+export function turnedInto(placed: MathSequenceCard): MathOperator | null {
+  if (placed.card.kind !== 'operator' || placed.finalOperator === null) return null;
+  const shown = placed.chosen ?? placed.card.operator;
+  return placed.finalOperator === shown ? null : placed.finalOperator;
+}
