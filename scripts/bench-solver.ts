@@ -113,7 +113,9 @@ function benchDealProof(deals: number): void {
       rounds += proven.events.filter((e) => e.kind === 'noCassowary').length;
       times.push(t);
     }
-    console.log(`    ${players} players: ${stats(times)} (${rounds} deals with no cassowary: everyone drew)`);
+    console.log(
+      `    ${players} players: ${stats(times)} (${rounds} rounds found no cassowary and everyone drew)`,
+    );
   }
 }
 
