@@ -1,19 +1,38 @@
 /**
- * Blind Cassowary's solver as the server calls it (`pnpm bench solver`): searchHand ("does a
- * cassowary exist?", with the rules' step budget and chameleon readings) and bestBlind (best value not
- * over the target). Hands and targets come from real deals of both target methods — chameleons,
- * cursed targets such as 1010–1313 and all — extended from the reserve to 6, 7 and 8 cards.
- * Prints figures, asserts nothing.
+ * Blind Cassowary's solver as the server calls it (`pnpm bench solver [--runs N] [--cpu]`): searchHand ("does
+ * a cassowary exist?", with the rules' step budget and chameleon readings), timed separately for each
+ * answer — found, none (the full search the "no cassowary exists" proof depends on) and unknown (the
+ * budget ran out) — and bestBlind (best value not over the target). Then the deal's proof itself (the
+ * clock's `prove` transition, which runs in the room's match worker) for 2–8 players.
+ *
+ * Samples: real deals of both target methods, the first seat's hand topped up from the reserve to 5–8
+ * cards (chameleons, cursed targets such as 1010–1313 and all) — these mostly answer "found"; and, to
+ * time the "none" path, low hands (A–3, one in four with a chameleon) against the cursed targets
+ * 1010–1313, which they can rarely make. Prints figures, asserts nothing.
  */
-import { blindCassowary } from '../packages/rules/src/blind-cassowary/index.ts';
-import { bestBlind, searchHand, SOLVER_BUDGET } from '../packages/rules/src/blind-cassowary/solver.ts';
-import { BLIND_CASSOWARY_DEFAULTS } from '../packages/rules/src/blind-cassowary/index.ts';
+import {
+  blindCassowary,
+  BLIND_CASSOWARY_DEFAULTS,
+  type BlindCassowaryState,
+} from '../packages/rules/src/blind-cassowary/index.ts';
+import {
+  bestBlind,
+  searchHand,
+  SOLVER_BUDGET,
+  type Proof,
+} from '../packages/rules/src/blind-cassowary/solver.ts';
+import { nextInt, seedPrng, type PrngState } from '../packages/rules/src/core/prng.ts';
 import type { BlindCassowaryCard } from '../packages/schema/src/index.ts';
 
 const quantile = (xs: number[], q: number): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
 };
+const ms = (x: number): string => (Number.isNaN(x) ? '–' : `${x.toFixed(2)} ms`);
+const stats = (xs: number[]): string =>
+  xs.length === 0
+    ? 'n=0'
+    : `n=${xs.length} median ${ms(quantile(xs, 0.5))}, p99 ${ms(quantile(xs, 0.99))}, max ${ms(Math.max(...xs))}`;
 
 interface Sample {
   hand: BlindCassowaryCard[];
@@ -21,43 +40,112 @@ interface Sample {
 }
 
 /** The first seat's hand of a real deal, topped up from the reserve to `size` cards. */
-function sample(size: number, i: number): Sample {
+function realSample(size: number, i: number): Sample {
   const targetMethod = i % 2 === 0 ? 'one' : 'two';
   const s = blindCassowary.setup({ ...BLIND_CASSOWARY_DEFAULTS, targetMethod }, 2, `solver-${size}-${i}`);
   const hand = [...(s.hands[0] ?? []), ...s.reserve].slice(0, size);
   return { hand, target: s.target.value };
 }
 
+const CURSED = [1010, 1111, 1212, 1313];
+
+/** A hand of A–3 (one in four with a chameleon) and a cursed target: the "none" path, mostly. */
+function lowSample(size: number, prng: PrngState): [Sample, PrngState] {
+  let rng = prng;
+  const draw = (bound: number): number => {
+    const [v, next] = nextInt(rng, bound);
+    rng = next;
+    return v;
+  };
+  const hand: BlindCassowaryCard[] = draw(4) === 0 ? [{ id: 'X1', rank: 0, suit: null }] : [];
+  while (hand.length < size) {
+    const rank = 1 + draw(3);
+    hand.push({ id: `${rank}${'SHDC'[hand.length % 4]}${hand.length}`, rank, suit: 'S' });
+  }
+  return [{ hand, target: CURSED[draw(CURSED.length)] as number }, rng];
+}
+
+/** Wall-clock by default; `--cpu`: the process's CPU time, for a busy machine where wall time waits. */
+let useCpu = false;
 function time<T>(f: () => T): [T, number] {
+  if (useCpu) {
+    const c0 = process.cpuUsage();
+    const r = f();
+    const c = process.cpuUsage(c0);
+    return [r, (c.user + c.system) / 1000];
+  }
   const t0 = performance.now();
   const r = f();
   return [r, performance.now() - t0];
 }
 
-export function benchSolver(runs = 1000): void {
-  const ms = (x: number): string => `${x.toFixed(2)} ms`;
-  console.log(`blind-cassowary solver, step budget ${SOLVER_BUDGET.toLocaleString('en')} per reading`);
-  for (const size of [5, 6, 7, 8]) {
-    const tSearch: number[] = [];
-    const tBest: number[] = [];
-    const answers = { found: 0, none: 0, unknown: 0 };
-    let chameleonHands = 0;
-    let bigTargets = 0;
-    for (let i = 0; i < runs; i++) {
-      const { hand, target } = sample(size, i);
-      if (hand.some((c) => c.rank === 0)) chameleonHands++;
-      if (target >= 1000) bigTargets++;
-      const [proof, t1] = time(() => searchHand(hand, target));
-      tSearch.push(t1);
-      answers[proof.kind]++;
-      tBest.push(time(() => bestBlind(hand, target))[1]);
+type ByKind = Record<Proof['kind'], number[]>;
+const byKind = (): ByKind => ({ found: [], none: [], unknown: [] });
+
+function searchAll(samples: Sample[]): ByKind {
+  const out = byKind();
+  for (const { hand, target } of samples) {
+    const [proof, t] = time(() => searchHand(hand, target));
+    out[proof.kind].push(t);
+  }
+  return out;
+}
+
+const line = (k: ByKind): string =>
+  `found ${stats(k.found)}; none ${stats(k.none)}; unknown ${stats(k.unknown)}`;
+
+/** The clock's `prove` transition on fresh deals: the proof over every hand, as the room runs it. */
+function benchDealProof(deals: number): void {
+  console.log(`  deal proof (the clock's 'prove' transition, in the match worker), ${deals} deals each:`);
+  for (let players = 2; players <= 8; players++) {
+    const times: number[] = [];
+    let rounds = 0;
+    for (let i = 0; i < deals; i++) {
+      const method = i % 2 === 0 ? 'one' : 'two';
+      const s = blindCassowary.setup(
+        { ...BLIND_CASSOWARY_DEFAULTS, targetMethod: method },
+        players,
+        `deal-${i}`,
+      );
+      const [r, t] = time(() => blindCassowary.apply(s, 0, { type: 'prove' }, 0));
+      if (!r.ok) throw new Error(`prove refused: ${r.error.code}`);
+      const proven: BlindCassowaryState = r.value;
+      rounds += proven.events.filter((e) => e.kind === 'noCassowary').length;
+      times.push(t);
     }
     console.log(
-      `  ${size} cards × ${runs} (${chameleonHands} with a chameleon, ${bigTargets} targets ≥ 1000): ` +
-        `exists? median ${ms(quantile(tSearch, 0.5))}, p99 ${ms(quantile(tSearch, 0.99))}, ` +
-        `max ${ms(Math.max(...tSearch))} (found ${answers.found}, none ${answers.none}, ` +
-        `unknown ${answers.unknown}); best blind median ${ms(quantile(tBest, 0.5))}, ` +
-        `p99 ${ms(quantile(tBest, 0.99))}, max ${ms(Math.max(...tBest))}`,
+      `    ${players} players: ${stats(times)} (${rounds} rounds found no cassowary and everyone drew)`,
     );
   }
+}
+
+export function benchSolver(args: string[] = []): void {
+  const at = args.indexOf('--runs');
+  const runs = at >= 0 ? Math.max(10, Number(args[at + 1]) || 1000) : 1000;
+  const lows = Math.max(10, Math.round(runs / 4));
+  useCpu = args.includes('--cpu');
+  console.log(
+    `blind-cassowary solver, step budget ${SOLVER_BUDGET.toLocaleString('en')} per chameleon reading ` +
+      `(${useCpu ? 'CPU time of this process' : 'wall-clock time'})`,
+  );
+  let prng = seedPrng('bench-solver-low');
+  for (const size of [5, 6, 7, 8]) {
+    const real = Array.from({ length: runs }, (_, i) => realSample(size, i));
+    const low: Sample[] = [];
+    for (let i = 0; i < lows; i++) {
+      const [sample, next] = lowSample(size, prng);
+      low.push(sample);
+      prng = next;
+    }
+    const chameleons = real.filter((s) => s.hand.some((c) => c.rank === 0)).length;
+    const big = real.filter((s) => s.target >= 1000).length;
+    console.log(`  ${size} cards`);
+    console.log(
+      `    exists? real deals ×${runs} (${chameleons} with a chameleon, ${big} targets ≥ 1000): ${line(searchAll(real))}`,
+    );
+    console.log(`    exists? low hands (A–3) ×${lows}, targets 1010–1313: ${line(searchAll(low))}`);
+    const best = real.map((s) => time(() => bestBlind(s.hand, s.target))[1]);
+    console.log(`    best blind value, real deals: ${stats(best)}`);
+  }
+  benchDealProof(Math.max(10, Math.round(runs / 10)));
 }

@@ -30,7 +30,8 @@ async function createRoom(host: Player): Promise<string> {
   await enterName(host.page, 'Ana');
   await host.page.goto(`/?seed=${SEED}`);
   await host.page.getByTestId('game-card-blind-cassowary').click();
-  await host.page.getByTestId('option-review-seconds').selectOption('15');
+  // 30 s windows: the reviews below must not run out on a busy machine before the clicks land.
+  await host.page.getByTestId('option-review-seconds').selectOption('30');
   await host.page.getByTestId('option-bestInShow').check();
   await host.page.getByTestId('create-room-blind-cassowary').click();
   await expect(host.page.getByTestId('lobby')).toBeVisible();
@@ -112,6 +113,23 @@ async function assertHandHidden(watcher: Player, hiddenHand: readonly string[], 
   }
 }
 
+/** The hand and the "Cassowary!" button are on screen, and the dock has not moved since `before`. */
+async function dockInView(page: Page, before: { x: number; y: number } | null = null): Promise<void> {
+  await expect(page.getByTestId('claim-submit')).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId('hand')).toBeInViewport({ ratio: 1 });
+  if (before !== null) {
+    const box = await page.getByTestId('dock').boundingBox();
+    expect(box, 'the dock').not.toBeNull();
+    expect({ x: Math.round(box!.x), y: Math.round(box!.y) }, 'the dock moved').toEqual(before);
+  }
+}
+
+async function dockAt(page: Page): Promise<{ x: number; y: number }> {
+  const box = await page.getByTestId('dock').boundingBox();
+  if (box === null) throw new Error('no dock');
+  return { x: Math.round(box.x), y: Math.round(box.y) };
+}
+
 async function noHorizontalScroll(page: Page): Promise<void> {
   const [scroll, width] = await page.evaluate(() => [
     document.documentElement.scrollWidth,
@@ -123,6 +141,8 @@ async function noHorizontalScroll(page: Page): Promise<void> {
 test('three players and a spectator race for cassowaries, review, vote, go blind and score', async ({
   browser,
 }) => {
+  // Four browsers and a whole game: give it three times the usual time.
+  test.slow();
   const ana = await openPlayer(browser, DESKTOP);
   const ben = await openPlayer(browser, PHONE);
   const cy = await openPlayer(browser, DESKTOP);
@@ -151,9 +171,12 @@ test('three players and a spectator race for cassowaries, review, vote, go blind
     await expect(p.page.getByTestId('hand').locator('[data-testid^="hand-card-"]')).toHaveCount(5);
   await expect(eve.page.locator('[data-testid^="hand-card-"]')).toHaveCount(0);
   await expect(eve.page.getByTestId('reserve-count')).toHaveText('37');
+  // The deal was checked first (the clock's proof), then the race opened: the button is live.
+  await expect(ana.page.getByTestId('stage-idle')).toContainText('No claim under review');
   await screenshot(ana.page, 'bc-start-desktop');
   await screenshot(ben.page, 'bc-start-phone');
   await noHorizontalScroll(ben.page);
+  const dock = { ana: await dockAt(ana.page), ben: await dockAt(ben.page), cy: await dockAt(cy.page) };
 
   // --- Ana builds C + 8 by tapping, the chameleon copying her Jack; Ben taps a wrong 10 + 5. ---
   const anaHand = await hand(ana.page);
@@ -204,7 +227,11 @@ test('three players and a spectator race for cassowaries, review, vote, go blind
   await expect(cy.page.getByTestId('review-formula')).toContainText('C(J) + 8');
   const timer = cy.page.getByTestId('review-timer');
   await expect(timer).toBeVisible();
-  expect(Number(await timer.getAttribute('data-remaining-ms'))).toBeLessThanOrEqual(15_000);
+  expect(Number(await timer.getAttribute('data-remaining-ms'))).toBeLessThanOrEqual(30_000);
+  // A race game: with a claim under review the hand and "Cassowary!" stay on screen, where they were.
+  await dockInView(cy.page, dock.cy);
+  await dockInView(ben.page, dock.ben);
+  await dockInView(ana.page, dock.ana);
   await screenshot(cy.page, 'bc-review-desktop');
   await screenshot(ben.page, 'bc-review-phone');
   await ben.page.getByTestId('review-approve').click();
@@ -220,7 +247,11 @@ test('three players and a spectator race for cassowaries, review, vote, go blind
     await expect(p.page.getByTestId('review-panel')).toHaveAttribute('data-status', 'voting');
   await expect(ana.page.getByTestId('review-verdict')).toContainText('10 + 5 = 15, not 19');
   await expect(ben.page.getByTestId('vote-honest')).toHaveCount(0);
+  await dockInView(ana.page, dock.ana);
+  await dockInView(ben.page, dock.ben);
+  await expect(ana.page.getByTestId('vote-nefarious')).toBeInViewport();
   await screenshot(ana.page, 'bc-vote-desktop');
+  await screenshot(ben.page, 'bc-vote-phone');
   await ana.page.getByTestId('vote-nefarious').click();
   await cy.page.getByTestId('vote-nefarious').click();
   await expect(eve.page.getByTestId('claim-c2')).toHaveAttribute('data-status', 'returned');
@@ -257,6 +288,17 @@ test('three players and a spectator race for cassowaries, review, vote, go blind
   }
   for (const p of everyone) await expect(p.page.getByTestId('table')).toHaveAttribute('data-phase', 'blind');
   await expect(eve.page.getByTestId('reserve-count')).toHaveText('0');
+  // Why the blind phase began, and the 60-second decision clock (your own; the others' for Eve).
+  await expect(ana.page.getByTestId('blind-reason')).toContainText(/everyone is stuck|no hand can make 19/);
+  for (const p of [ana, ben, cy]) {
+    const clock = p.page.getByTestId('decision-timer');
+    await expect(clock).toBeVisible();
+    await expect(clock).toHaveAttribute('data-mine', 'true');
+    await expect(clock).toContainText('then you pass');
+    expect(Number(await clock.getAttribute('data-remaining-ms'))).toBeLessThanOrEqual(60_000);
+    await expect(p.page.getByTestId('decision-timer-dock')).toBeInViewport();
+  }
+  await expect(eve.page.getByTestId('decision-timer')).toHaveAttribute('data-mine', 'false');
 
   // Blind: Ana submits her lowest card alone, Ben passes, Cy types her two lowest cards if under.
   const anaBlind = (await hand(ana.page)).filter((c) => c.rank > 0).sort((a, b) => a.rank - b.rank);
@@ -292,9 +334,11 @@ test('three players and a spectator race for cassowaries, review, vote, go blind
   await expect(eve.page.getByTestId('blind-row-1')).toContainText('passed');
   await expect(eve.page.getByTestId('blind-row-0')).toContainText(`${label(low.rank)} = ${low.rank}`);
   await expect(ben.page.locator('[data-testid^="nominate-"]')).toHaveCount(0);
+  await expect(ana.page.getByTestId('decision-timer')).toContainText('then you nominate none');
   await ana.page.getByTestId('nominate-c1').click();
   await cy.page.getByTestId('nominate-c3').click();
   await expect(eve.page.getByTestId('bis-vote-c3')).toBeEnabled();
+  await expect(ana.page.getByTestId('decision-timer')).toContainText('then you abstain');
   await expect(ana.page.getByTestId('bis-vote-c1')).toBeDisabled();
   await screenshot(ben.page, 'bc-best-in-show-phone');
   await eve.page.getByTestId('bis-vote-c3').click();
@@ -316,6 +360,9 @@ test('three players and a spectator race for cassowaries, review, vote, go blind
   );
   expect(eveTotals).toEqual(totals);
   await expect(ana.page.getByTestId('winner-banner')).toBeVisible();
+  // The whole sheet down to the totals fits a 1280×800 screen (no scroll box hiding them).
+  for (const s of [0, 1, 2]) await expect(ana.page.getByTestId(`score-total-${s}`)).toBeInViewport();
+  await expect(ana.page.getByTestId('score-bestInShow-2')).toBeInViewport();
   await screenshot(ana.page, 'bc-score-sheet-desktop');
   await screenshot(ben.page, 'bc-score-sheet-phone');
   await noHorizontalScroll(ben.page);

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as Solve from '../../../packages/rules/src/arith/solve.ts';
 import {
   blindCassowary,
   blindCassowarySearchHand,
@@ -36,6 +37,33 @@ import {
   until,
 } from './helpers.ts';
 
+/**
+ * Every solver call on this (the room's) thread, with its stack: the rules' searches must all run in
+ * the match worker threads, whose modules this mock does not reach. The test's own searches (finding
+ * claims for its players) are recorded too, and tell the spy works.
+ */
+const solverCalls = vi.hoisted(() => [] as string[]);
+vi.mock('../../../packages/rules/src/arith/solve.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof Solve>();
+  const record = (): void => {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 80;
+    solverCalls.push(new Error('solver call').stack ?? '');
+    Error.stackTraceLimit = limit;
+  };
+  return {
+    ...real,
+    canMake: (...args: Parameters<typeof real.canMake>) => {
+      record();
+      return real.canMake(...args);
+    },
+    bestNotOver: (...args: Parameters<typeof real.bestNotOver>) => {
+      record();
+      return real.bestNotOver(...args);
+    },
+  };
+});
+
 const PORT = 41120;
 const GAME = 'blind-cassowary';
 let server: TestServer;
@@ -53,6 +81,10 @@ type BcMatch = Match<BlindCassowaryOptions, BlindCassowaryState, BlindCassowaryI
 
 const bview = (g: GameUpdate) => g.view as BlindCassowaryView;
 const handIds = (p: Probe) => bview(p.game).hand.map((c) => c.id);
+
+/** The first update after the clock's proof of the deal (claims before it are refused CHECKING_DEAL). */
+const dealt = (p: Probe): Promise<GameUpdate> =>
+  p.waitGame((u) => bview(u).phase !== 'play' || !bview(u).checkingDeal, 'the deal proven');
 
 /** The live room's match (the replay log is not sent to clients). */
 function matchOf(code: string): BcMatch {
@@ -76,7 +108,7 @@ function statesOf(match: BcMatch): BlindCassowaryState[] {
             e.intent,
             m.version,
             e.at,
-            e.intent.type === 'reviewExpired',
+            blindCassowary.isClockIntent?.(e.intent) ?? false,
           );
     if (!next.ok) throw new Error(`replay refused v${m.version}: ${next.error.code}`);
     m = next.value;
@@ -107,13 +139,13 @@ type ClaimIntent = Extract<BlindCassowaryIntent, { type: 'claim' }>;
 /** A correct claim over the probe's own hand, found by the test (the room never suggests one). */
 function solvedClaim(p: Probe): ClaimIntent | null {
   const view = BlindCassowaryViewSchema.parse(p.game.view);
-  if (view.phase !== 'play') return null;
+  if (view.phase !== 'play' || view.checkingDeal) return null;
   const proof = blindCassowarySearchHand(view.hand, view.target.value);
   return proof.kind === 'found' ? { type: 'claim', ...proof.found } : null;
 }
 
 async function suggestedClaim(p: Probe): Promise<ClaimIntent> {
-  await p.waitGame(() => true);
+  await dealt(p);
   const claim = solvedClaim(p);
   if (claim === null) throw new Error('the seeded hand has no cassowary');
   return claim;
@@ -181,20 +213,22 @@ describe('Blind Cassowary room', () => {
     const { host, guest, code } = await startTable(players, GAME, { seed, options });
     const hostClaim = await suggestedClaim(host);
     const guestClaim = await suggestedClaim(guest);
-    expect(host.game.version).toBe(0);
-    expect(guest.game.version).toBe(0);
-    // Both quote version 0: the second lands after the first bumped the version, and still counts.
-    const first = host.intent(hostClaim, 0);
+    // The clock proved the deal first (a cassowary exists: nobody drew), as the log's first entry.
+    expect(host.game.version).toBe(1);
+    expect(guest.game.version).toBe(1);
+    expect(matchOf(code).log).toEqual([{ actor: 0, intent: { type: 'prove' }, at: expect.any(Number) }]);
+    // Both quote version 1: the second lands after the first bumped the version, and still counts.
+    const first = host.intent(hostClaim, 1);
     await sleep(1);
-    const second = guest.intent(guestClaim, 0);
+    const second = guest.intent(guestClaim, 1);
     expect(await first).toEqual({ ok: true });
     expect(await second).toEqual({ ok: true });
 
-    const g = await host.waitGame((u) => u.version === 2, 'both claims');
-    // The rules ran in the match worker thread, not on the room's event loop.
+    const g = await host.waitGame((u) => u.version === 3, 'both claims');
+    // The rules ran in the match worker threads, not on the room's event loop.
     expect(workerMatchRunner.mode).toBe('worker');
     const claims = bview(g).claims;
-    const log = matchOf(code).log;
+    const log = matchOf(code).log.slice(1);
     // Arrival order is the server's: the host's claim was sent first (a socket race could swap them).
     const order = log.map((e) => e.actor);
     expect([...order].sort()).toEqual([0, 1]);
@@ -218,12 +252,12 @@ describe('Blind Cassowary room', () => {
     const firstReviewer = probe(order[1]!);
     const secondReviewer = probe(order[0]!);
     expect(await firstReviewer.intent({ type: 'approve', claimId: claims[0]!.id })).toEqual({ ok: true });
-    const next = await secondReviewer.waitGame((u) => u.version === 3);
+    const next = await secondReviewer.waitGame((u) => u.version === 4);
     expect(bview(next).claims.map((c) => c.status)).toEqual(['stood', 'review']);
     expect(bview(next).current).toBe(claims[1]!.id);
     expect(next.legal).toContainEqual({ type: 'approve', claimId: claims[1]!.id });
     expect(await secondReviewer.intent({ type: 'approve', claimId: claims[1]!.id })).toEqual({ ok: true });
-    const done = await firstReviewer.waitGame((u) => u.version === 4);
+    const done = await firstReviewer.waitGame((u) => u.version === 5);
     expect(bview(done).claims.map((c) => c.status)).toEqual(['stood', 'stood']);
     expect(bview(done).nests.map((n) => n.length)).toEqual([1, 1]);
     checkMessages(code, [
@@ -237,13 +271,16 @@ describe('Blind Cassowary room', () => {
     const seed = seedWithClaims(options, 1);
     const { host, guest } = await startTable(players, GAME, { seed, options });
     const claim = await suggestedClaim(host);
-    expect(await host.intent(claim, 0)).toEqual({ ok: true });
-    const reply = await guest.intent({ type: 'stuck', on: true }, 0);
+    const v = (await dealt(guest)).version;
+    expect(await host.intent(claim, v)).toEqual({ ok: true });
+    const reply = await guest.intent({ type: 'stuck', on: true }, v);
     expect(reply).toMatchObject({ ok: false, error: { code: 'STALE_VERSION' } });
   });
 
   it('a challenged wrong claim goes back to the hand, then the table votes', async () => {
     const { host, guest, code } = await startTable(players, GAME, { seed: 'bc-challenge', options: opts() });
+    await dealt(host);
+    await dealt(guest);
     const before = handIds(host);
     const target = bview(host.game).target.value;
     const wrong = wrongClaim(bview(host.game).hand, target) as Extract<
@@ -276,9 +313,10 @@ describe('Blind Cassowary room', () => {
       seed: 'bc-expire',
       options: opts({ reviewSeconds: 3 }),
     });
+    await dealt(host);
     const wrong = wrongClaim(bview(host.game).hand, bview(host.game).target.value);
     expect(await host.intent(wrong)).toEqual({ ok: true });
-    const review = await guest.waitGame((u) => u.version === 1);
+    const review = await guest.waitGame((u) => bview(u).claims.length === 1);
     const id = bview(review).claims[0]!.id;
     expect(review.timers).toEqual([{ key: `review-${id}`, seat: 0, remainingMs: expect.any(Number) }]);
     const stood = await until(
@@ -290,8 +328,9 @@ describe('Blind Cassowary room', () => {
     // Nobody asked, so the server's check stays hidden.
     expect(bview(stood).claims[0]!.checked).toBeNull();
     const log = matchOf(code).log;
+    expect(log.map((e) => e.intent.type)).toEqual(['prove', 'claim', 'reviewExpired']);
     expect(log.at(-1)).toMatchObject({ actor: 0, intent: { type: 'reviewExpired', claimId: id } });
-    expect(log.at(-1)!.at - log[0]!.at).toBeGreaterThanOrEqual(2900);
+    expect(log.at(-1)!.at - log[1]!.at).toBeGreaterThanOrEqual(2900);
   });
 
   it('server referee refuses a wrong claim at once with the reason', async () => {
@@ -299,6 +338,8 @@ describe('Blind Cassowary room', () => {
       seed: 'bc-server',
       options: opts({ referee: 'server' }),
     });
+    const v = (await dealt(host)).version;
+    await dealt(guest);
     const before = handIds(host);
     const wrong = wrongClaim(bview(host.game).hand, bview(host.game).target.value);
     const reply = await host.intent(wrong);
@@ -307,8 +348,8 @@ describe('Blind Cassowary room', () => {
     expect(reply.error.message.length).toBeGreaterThan(0);
     expect(reply.error.context).toMatchObject({ reason: reply.error.message });
     await sleep(50);
-    expect(host.game.version).toBe(0);
-    expect(guest.game.version).toBe(0);
+    expect(host.game.version).toBe(v);
+    expect(guest.game.version).toBe(v);
     expect(handIds(host)).toEqual(before);
   });
 
@@ -319,9 +360,10 @@ describe('Blind Cassowary room', () => {
     const first = await watcher.waitGame(() => true);
     expect(first.legal).toEqual([]);
     expect(bview(first).hand).toEqual([]);
+    await dealt(host);
     const wrong = wrongClaim(bview(host.game).hand, bview(host.game).target.value);
     expect(await host.intent(wrong)).toEqual({ ok: true });
-    const seen = await watcher.waitGame((u) => u.version === 1);
+    const seen = await watcher.waitGame((u) => bview(u).claims.length === 1);
     const id = bview(seen).claims[0]!.id;
     expect(seen.legal).toEqual([{ type: 'challenge', claimId: id }]);
     // Seated-only intents are not spectator intents.
@@ -330,7 +372,7 @@ describe('Blind Cassowary room', () => {
       error: { code: 'MALFORMED' },
     });
     expect(await watcher.intent({ type: 'challenge', claimId: id }, 0)).toEqual({ ok: true });
-    const after = await guest.waitGame((u) => u.version === 2);
+    const after = await guest.waitGame((u) => bview(u).claims[0]?.status === 'voting');
     expect(bview(after).claims[0]).toMatchObject({
       status: 'voting',
       spectatorChallenges: 1,
@@ -411,5 +453,25 @@ describe('Blind Cassowary room', () => {
       { probe: third, seat: 2 },
       { probe: watcher, seat: null },
     ]);
+
+    // A rematch deals again; its proof, too, is the clock's first logged intent, run in a worker.
+    const games = host.games.length;
+    expect(await host.lobby({ type: 'rematch' })).toEqual({ ok: true });
+    const again = await host.waitGame(
+      (u) => host.games.indexOf(u) >= games && u.version === 0,
+      'the rematch deal',
+    );
+    expect(bview(again).checkingDeal).toBe(true);
+    expect(again.timers.map((t) => t.key)).toEqual([expect.stringMatching(/^prove-/)]);
+    await until(() => host.games.slice(games).find((u) => u.version >= 1), 'the rematch proof');
+    expect(matchOf(code).log[0]).toMatchObject({ actor: 0, intent: { type: 'prove' } });
   }, 120_000);
+
+  it("never ran the solver on the room's event loop (start, claims, challenges, rematch)", () => {
+    // The spy works: the test's own searches for its players' claims were recorded…
+    expect(solverCalls.some((stack) => stack.includes('blindCassowary.test.ts'))).toBe(true);
+    // …and none came from the server's code: setup, proofs and challenges all ran in the workers.
+    const fromServer = solverCalls.filter((stack) => stack.includes('/apps/server/src/'));
+    expect(fromServer).toEqual([]);
+  });
 });

@@ -100,6 +100,11 @@ export const BlindCassowaryIntentSchema = z.discriminatedUnion('type', [
    * nominating for Best in Show (it nominates none) or while voting (it abstains).
    */
   z.object({ type: z.literal('timeUp') }),
+  /**
+   * Submitted by the room's clock right after the deal: runs the "no cassowary exists" proof (in the
+   * match worker). Until it has run, claims and stuck declarations are refused CHECKING_DEAL.
+   */
+  z.object({ type: z.literal('prove') }),
 ]);
 export type BlindCassowaryIntent = z.infer<typeof BlindCassowaryIntentSchema>;
 
@@ -207,6 +212,8 @@ export const BlindCassowaryViewSchema = z.object({
   hand: z.array(BlindCassowaryCardSchema),
   handCounts: z.array(z.number().int()),
   reserveCount: z.number().int(),
+  /** The deal is being checked for a possible cassowary (a moment after each deal): nobody may claim yet. */
+  checkingDeal: z.boolean(),
   nests: z.array(z.array(BlindCassowaryNestEntrySchema)),
   /** Every claim in arrival order (settled ones included). */
   claims: z.array(BlindCassowaryClaimViewSchema),

@@ -2,11 +2,24 @@ import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Client, type Room as SdkRoom } from '@colyseus/sdk';
-import { blindCassowaryBestBlind, blindCassowarySearchHand } from '@cards/rules';
+import {
+  blindCassowary,
+  blindCassowaryBestBlind,
+  blindCassowarySearchHand,
+  type BlindCassowaryState,
+  type Match,
+  startMatch,
+} from '@cards/rules';
 import type { BlindCassowaryCard, GameUpdate, JoinOptions, Reply, RoomInfo } from '@cards/schema';
 import { createGameServer } from '../app.ts';
 import { GameRoom } from '../room/GameRoom.ts';
-import { workerMatchRunner } from '../room/matchRunner.ts';
+import {
+  defaultPoolSize,
+  runHere,
+  type Transition,
+  WorkerMatchRunner,
+  workerMatchRunner,
+} from '../room/matchRunner.ts';
 import { GAME_ROOMS } from '../rooms/index.ts';
 
 interface BenchConfig {
@@ -272,9 +285,93 @@ function report(
   );
   if (config.game === 'blind-cassowary')
     console.log(
-      `  off the main thread: slowest rules transition ${ms(workerMatchRunner.worstMs)} (match worker); ` +
-        `the bots' own solver calls run on the bench's main thread and add to the latencies`,
+      `  off the main thread: slowest rules transition ${ms(workerMatchRunner.worstMs)} in a pool of ` +
+        `${workerMatchRunner.workers} match workers; ${workerMatchRunner.waited} transitions waited for a ` +
+        `free worker, the longest ${ms(workerMatchRunner.worstWaitMs)}; the bots' own solver calls run on ` +
+        `the bench's main thread and add to the latencies`,
     );
+}
+
+type BcMatch = Match<unknown, BlindCassowaryState, unknown>;
+const proveT = (): Transition => ({
+  kind: 'seat',
+  actor: 0,
+  intent: { type: 'prove' },
+  version: null,
+  now: performance.now(),
+});
+
+/**
+ * Cross-room delay (blind-cassowary): one room's slow deal proof and another room's claim sent to the
+ * match runner at the same moment, with one worker (every room queues behind the proof) and with the
+ * default pool. Uses the real worker threads; no server.
+ */
+async function crossRoomDelay(): Promise<void> {
+  const game = blindCassowary;
+  // The slowest deal proof among 5–8-player deals under a doubly cursed target (1010–1313, where "no
+  // cassowary" is likeliest and costs the full search), timed here first: a warm-up pass, then the
+  // best of two.
+  const deals = Array.from({ length: 200 }, (_, i) => {
+    const match = startMatch(game, game.defaultConfig, 5 + (i % 4), `cross-room-${i}`) as BcMatch;
+    const value = [1010, 1111, 1212, 1313][i % 4] as number;
+    return { ...match, state: { ...match.state, target: { ...match.state.target, value } } };
+  });
+  for (const match of deals) runHere(game, match, proveT());
+  let slow: { match: BcMatch; ms: number } | null = null;
+  for (const match of deals) {
+    const took = Math.min(
+      ...[0, 1].map(() => {
+        const t0 = performance.now();
+        runHere(game, match, proveT());
+        return performance.now() - t0;
+      }),
+    );
+    if (slow === null || took > slow.ms) slow = { match, ms: took };
+  }
+  // Another room: a proven 2-player deal and a right claim of seat 0.
+  let quick: { match: BcMatch; claim: Transition } | null = null;
+  for (let i = 0; quick === null; i++) {
+    const dealt = runHere(game, startMatch(game, game.defaultConfig, 2, `cross-quick-${i}`), proveT());
+    if (!dealt.ok) continue;
+    const state = dealt.value.state as BlindCassowaryState;
+    const proof = blindCassowarySearchHand(state.hands[0] ?? [], state.target.value);
+    if (state.phase !== 'play' || proof.kind !== 'found') continue;
+    const claim = { type: 'claim', ...proof.found };
+    quick = {
+      match: dealt.value as BcMatch,
+      claim: { kind: 'seat', actor: 0, intent: claim, version: null, now: 0 },
+    };
+  }
+  if (slow === null) return;
+  const ms = (v: number) => `${v.toFixed(1)} ms`;
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? Number.NaN;
+  console.log(
+    `cross-room delay: one room's deal proof (slowest of 200 5–8-player deals, target 1010–1313: ${ms(slow.ms)} here) ` +
+      `and another room's claim submitted together, 7 times each`,
+  );
+  for (const size of [...new Set([1, defaultPoolSize()])]) {
+    const pool = new WorkerMatchRunner(size);
+    // Start every worker (module loading takes a moment) before timing.
+    await Promise.all(
+      Array.from({ length: size }, (_, k) =>
+        pool.run(game, startMatch(game, game.defaultConfig, 2, `warm-${k}`), proveT()),
+      ),
+    );
+    const proofMs: number[] = [];
+    const claimMs: number[] = [];
+    for (let k = 0; k < 7; k++) {
+      const t0 = performance.now();
+      const a = pool.run(game, slow.match, proveT()).then(() => proofMs.push(performance.now() - t0));
+      const b = pool
+        .run(game, quick.match, { ...quick.claim, now: t0 })
+        .then(() => claimMs.push(performance.now() - t0));
+      await Promise.all([a, b]);
+    }
+    console.log(
+      `  ${size} worker${size === 1 ? ' ' : 's'}: the proof took ${ms(median(proofMs))}; the other ` +
+        `room's claim was answered after ${ms(median(claimMs))} (median; max ${ms(Math.max(...claimMs))})`,
+    );
+  }
 }
 
 /**
@@ -283,6 +380,7 @@ function report(
  */
 export async function benchRoom(args: string[]): Promise<void> {
   const config = readConfig(args);
+  if (config.game === 'blind-cassowary') await crossRoomDelay();
   const server = createGameServer();
   await server.listen(config.port, '127.0.0.1');
   const stats: Stats = {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { logger } from '@colyseus/core';
 import {
@@ -49,69 +50,155 @@ export type RunAnswer =
     }
   | { id: number; crashed: string };
 
+/** Default pool size: one worker per spare core, at least two (so one slow proof never holds every room). */
+export const defaultPoolSize = (): number => Math.max(2, availableParallelism() - 1);
+
+interface PoolJob {
+  readonly id: number;
+  /** Jobs with the same key (one match: its seed) run one after another, in submission order. */
+  readonly key: string;
+  readonly message: RunJob;
+  readonly match: AnyMatch;
+  readonly resolve: (r: Result<AnyMatch>) => void;
+  readonly fallback: () => Result<AnyMatch>;
+  readonly queuedAt: number;
+}
+
+/** What the pool needs of a worker thread (a test can pass a fake one). */
+export interface PoolWorker {
+  postMessage(job: RunJob): void;
+  on(event: 'message', listener: (answer: RunAnswer) => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'exit', listener: (code: number) => void): unknown;
+  unref(): void;
+}
+
+const spawnMatchWorker = (): PoolWorker => new Worker(new URL('./matchWorker.mjs', import.meta.url));
+
+interface Slot {
+  readonly worker: PoolWorker;
+  job: PoolJob | null;
+}
+
 /**
- * Runs transitions in one worker thread shared by every room that uses it, one at a time in the order
- * submitted. If the worker cannot start or dies, transitions run on the calling thread from then on.
+ * Runs transitions in a small pool of worker threads shared by every room that uses it. A job goes to
+ * the first idle worker (workers start on demand, up to `size`); when all are busy it waits in one
+ * queue. Transitions of one match never overlap and keep their order (the room also waits for each
+ * before sending the next), so a slow proof in one room holds one worker, not every room. If a worker
+ * cannot start or dies, its job runs on the calling thread and the pool shrinks; with no worker left,
+ * every transition runs on the calling thread from then on.
  */
 export class WorkerMatchRunner implements MatchRunner {
-  private worker: Worker | null = null;
+  private readonly slots: Slot[] = [];
+  private readonly queue: PoolJob[] = [];
+  private readonly busyKeys = new Set<string>();
+  private size: number;
   private broken = false;
   private nextId = 1;
-  /** Slowest transition the worker ran (ms), for the bench. */
+  /** Slowest transition a worker ran (ms), for the bench. */
   worstMs = 0;
-  private readonly pending = new Map<
-    number,
-    { match: AnyMatch; resolve: (r: Result<AnyMatch>) => void; fallback: () => Result<AnyMatch> }
-  >();
+  /** Longest time a job waited for a free worker (ms), for the bench. */
+  worstWaitMs = 0;
+  /** Jobs that had to wait because every worker was busy. */
+  waited = 0;
+
+  constructor(
+    size: number = defaultPoolSize(),
+    private readonly spawn: () => PoolWorker = spawnMatchWorker,
+  ) {
+    this.size = Math.max(1, Math.floor(size));
+  }
 
   get mode(): 'idle' | 'worker' | 'main-thread' {
     if (this.broken) return 'main-thread';
-    return this.worker === null ? 'idle' : 'worker';
+    return this.slots.length === 0 ? 'idle' : 'worker';
+  }
+
+  /** Workers started so far. */
+  get workers(): number {
+    return this.slots.length;
   }
 
   run(game: AnyGameModule, match: AnyMatch, t: Transition): Promise<Result<AnyMatch>> {
-    const worker = this.ensureWorker();
-    if (worker === null) return Promise.resolve(runHere(game, match, t));
+    if (this.broken) return Promise.resolve(runHere(game, match, t));
     return new Promise((resolve) => {
       const id = this.nextId++;
-      this.pending.set(id, { match, resolve, fallback: () => runHere(game, match, t) });
-      const job: RunJob = { id, slug: game.slug, match: { ...match, log: [] }, transition: t };
-      worker.postMessage(job);
+      this.queue.push({
+        id,
+        key: `${game.slug}:${match.seed}`,
+        message: { id, slug: game.slug, match: { ...match, log: [] }, transition: t },
+        match,
+        resolve,
+        fallback: () => runHere(game, match, t),
+        queuedAt: performance.now(),
+      });
+      this.pump();
     });
   }
 
-  private ensureWorker(): Worker | null {
-    if (this.broken) return null;
-    if (this.worker !== null) return this.worker;
-    try {
-      const worker = new Worker(new URL('./matchWorker.mjs', import.meta.url));
-      worker.unref();
-      worker.on('message', (answer: RunAnswer) => this.onAnswer(answer));
-      worker.on('error', (error) => this.fail(error));
-      worker.on('exit', (code) => this.fail(new Error(`match worker exited with ${code}`)));
-      this.worker = worker;
-      return worker;
-    } catch (error) {
-      this.fail(error);
-      return null;
+  /** Starts every queued job that has a free worker and no earlier job of its match still running. */
+  private pump(): void {
+    for (let i = 0; i < this.queue.length;) {
+      const job = this.queue[i] as PoolJob;
+      if (this.busyKeys.has(job.key)) {
+        i++;
+        continue;
+      }
+      const slot = this.freeSlot();
+      if (slot === null) {
+        if (this.broken) this.drainHere();
+        return;
+      }
+      this.queue.splice(i, 1);
+      const wait = performance.now() - job.queuedAt;
+      this.worstWaitMs = Math.max(this.worstWaitMs, wait);
+      if (wait > 1) this.waited++;
+      slot.job = job;
+      this.busyKeys.add(job.key);
+      slot.worker.postMessage(job.message);
     }
   }
 
-  private onAnswer(answer: RunAnswer): void {
-    const job = this.pending.get(answer.id);
-    if (!job) return;
-    this.pending.delete(answer.id);
+  private freeSlot(): Slot | null {
+    const idle = this.slots.find((s) => s.job === null);
+    if (idle !== undefined) return idle;
+    if (this.slots.length >= this.size) return null;
+    try {
+      const worker = this.spawn();
+      worker.unref();
+      const slot: Slot = { worker, job: null };
+      worker.on('message', (answer: RunAnswer) => this.onAnswer(slot, answer));
+      worker.on('error', (error) => this.fail(slot, error));
+      worker.on('exit', (code) => this.fail(slot, new Error(`match worker exited with ${code}`)));
+      this.slots.push(slot);
+      return slot;
+    } catch (error) {
+      this.giveUpOne(error);
+      return this.slots.find((s) => s.job === null) ?? null;
+    }
+  }
+
+  private finish(slot: Slot, job: PoolJob, result: Result<AnyMatch>): void {
+    slot.job = null;
+    this.busyKeys.delete(job.key);
+    job.resolve(result);
+    this.pump();
+  }
+
+  private onAnswer(slot: Slot, answer: RunAnswer): void {
+    const job = slot.job;
+    if (job === null || job.id !== answer.id) return;
     if ('crashed' in answer) {
       logger.error(`match worker: a transition threw (${answer.crashed}); running it here`);
-      job.resolve(job.fallback());
+      this.finish(slot, job, job.fallback());
       return;
     }
     this.worstMs = Math.max(this.worstMs, answer.ms);
     if (!answer.ok) {
-      job.resolve(err(answer.error.code, answer.error.message, answer.error.context));
+      this.finish(slot, job, err(answer.error.code, answer.error.message, answer.error.context));
       return;
     }
-    job.resolve({
+    this.finish(slot, job, {
       ok: true,
       value: {
         ...job.match,
@@ -122,16 +209,34 @@ export class WorkerMatchRunner implements MatchRunner {
     });
   }
 
-  private fail(error: unknown): void {
-    if (this.broken) return;
-    logger.error('match worker failed; running transitions on the main thread', error);
+  /** A worker failed: drop it (its job runs here) and run with one worker fewer. */
+  private fail(slot: Slot, error: unknown): void {
+    const at = this.slots.indexOf(slot);
+    if (at < 0) return;
+    this.slots.splice(at, 1);
+    this.giveUpOne(error);
+    const job = slot.job;
+    slot.job = null;
+    if (job !== null) this.finish(slot, job, job.fallback());
+    else this.pump();
+  }
+
+  private giveUpOne(error: unknown): void {
+    this.size -= 1;
+    if (this.size > 0) {
+      logger.error('a match worker failed; the pool runs with one worker fewer', error);
+      return;
+    }
+    if (!this.broken) logger.error('match workers failed; running transitions on the main thread', error);
     this.broken = true;
-    this.worker = null;
-    const owed = [...this.pending.values()];
-    this.pending.clear();
+  }
+
+  /** No worker left: everything still queued runs here, in order. */
+  private drainHere(): void {
+    const owed = this.queue.splice(0);
     for (const job of owed) job.resolve(job.fallback());
   }
 }
 
-/** The process's worker for games whose transitions can take long (Blind Cassowary's proof). */
+/** The process's worker pool for games whose transitions can take long (Blind Cassowary's proof). */
 export const workerMatchRunner = new WorkerMatchRunner();

@@ -9,7 +9,9 @@ import { workerMatchRunner } from '../room/matchRunner.ts';
  * challenge claims / vote in Best in Show through the room's spectator path.
  *
  * The rules' own transitions (whose "no cassowary exists" proof runs the solver over every hand) run in
- * the match worker thread (GameRoom.runner), so a search never blocks the room's event loop.
+ * the match worker pool (GameRoom.runner), so a search never blocks the room's event loop, and one
+ * room's slow proof holds one worker, not every room. setup() itself never searches: the deal's proof
+ * is the clock's 0-ms `prove` timer, an ordinary logged transition that runs in the pool.
  */
 export class BlindCassowaryRoom extends GameRoom {
   protected readonly game = blindCassowary;

@@ -101,43 +101,44 @@ function iroot(a: number, e: number): number | null {
   return null;
 }
 
+/** Adds a need when y exists (a helper at module level: no closure per call on the hot path). */
+function pushNeed(out: Need[], op: Op, xLeft: boolean, y: Num | Special | null): void {
+  if (y !== null) out.push({ op, xLeft, y });
+}
+
 /** What y must be for `x op y = t` or `y op x = t`. Every match is re-checked with applyN. */
 function needs(x: Num, t: Num, mode: ArithMode): Need[] {
   const out: Need[] = [];
-  const push = (op: Op, xLeft: boolean, y: Num | Special | null): void => {
-    if (y !== null) out.push({ op, xLeft, y });
-  };
-  const ap = (op: Op, a: Num, b: Num): Num | null => applyN(op, a, b, 'rational');
-  push('+', true, ap('-', t, x));
-  push('-', true, ap('-', x, t));
-  push('-', false, ap('+', t, x));
+  pushNeed(out, '+', true, applyN('-', t, x, 'rational'));
+  pushNeed(out, '-', true, applyN('-', x, t, 'rational'));
+  pushNeed(out, '-', false, applyN('+', t, x, 'rational'));
   if (x.n === 0) {
-    if (t.n === 0) push('*', true, 'any');
+    if (t.n === 0) pushNeed(out, '*', true, 'any');
   } else {
-    push('*', true, ap('/', t, x));
-    push('/', false, ap('*', t, x));
+    pushNeed(out, '*', true, applyN('/', t, x, 'rational'));
+    pushNeed(out, '/', false, applyN('*', t, x, 'rational'));
   }
   if (t.n === 0) {
-    if (x.n === 0) push('/', true, 'nonzero');
-  } else push('/', true, ap('/', x, t));
+    if (x.n === 0) pushNeed(out, '/', true, 'nonzero');
+  } else pushNeed(out, '/', true, applyN('/', x, t, 'rational'));
   // x ^ y = t
   if (x.n === 0) {
-    if (t.n === 0) push('^', true, 'posint');
+    if (t.n === 0) pushNeed(out, '^', true, 'posint');
   } else if (x.d === 1 && x.n === 1) {
-    if (t.d === 1 && t.n === 1) push('^', true, 'int');
+    if (t.d === 1 && t.n === 1) pushNeed(out, '^', true, 'int');
   } else if (x.d === 1 && x.n === -1) {
-    if (t.d === 1 && t.n === 1) push('^', true, 'even');
-    if (t.d === 1 && t.n === -1) push('^', true, 'odd');
+    if (t.d === 1 && t.n === 1) pushNeed(out, '^', true, 'even');
+    if (t.d === 1 && t.n === -1) pushNeed(out, '^', true, 'odd');
   } else if (t.n !== 0) {
-    if (t.n === 1 && t.d === 1) push('^', true, N(0));
+    if (t.n === 1 && t.d === 1) pushNeed(out, '^', true, N(0));
     const lx = Math.log(Math.abs(x.n) / x.d);
     const e = Math.round(Math.log(Math.abs(t.n) / t.d) / lx);
-    if (e !== 0 && Math.abs(e) <= 40) push('^', true, N(e));
+    if (e !== 0 && Math.abs(e) <= 40) pushNeed(out, '^', true, N(e));
   }
   // y ^ x = t
   if (x.d === 1) {
     if (x.n === 0) {
-      if (t.n === 1 && t.d === 1) push('^', false, 'nonzero');
+      if (t.n === 1 && t.d === 1) pushNeed(out, '^', false, 'nonzero');
     } else if (Math.abs(x.n) <= 40 && !(mode === 'integer' && x.n < 0 && Math.abs(t.n) !== 1)) {
       const e = Math.abs(x.n);
       const tt = x.n > 0 ? t : t.n === 0 ? null : t.n < 0 ? N(-t.d, -t.n) : N(t.d, t.n);
@@ -146,9 +147,9 @@ function needs(x: Num, t: Num, mode: ArithMode): Need[] {
         const rd = iroot(tt.d, e);
         if (rn !== null && rd !== null) {
           if (tt.n >= 0) {
-            push('^', false, N(rn, rd));
-            if (e % 2 === 0 && rn !== 0) push('^', false, N(-rn, rd));
-          } else if (e % 2 === 1) push('^', false, N(-rn, rd));
+            pushNeed(out, '^', false, N(rn, rd));
+            if (e % 2 === 0 && rn !== 0) pushNeed(out, '^', false, N(-rn, rd));
+          } else if (e % 2 === 1) pushNeed(out, '^', false, N(-rn, rd));
         }
       }
     }
@@ -219,11 +220,13 @@ class Search {
       const e = this.table(mask).map.get(key(t));
       return e === undefined ? undefined : { expr: this.t.expr(e, mask) };
     }
-    const memo = `${mask}:${key(t)}`;
+    // Keyed by the values' multiset: duplicate ranks (and chameleons, which copy one) share misses.
+    const memo = `${this.t.sig(mask)}|${key(t)}`;
     if (this.misses.has(memo)) return undefined;
-    let found: Hit | undefined;
-    this.t.forSplits(mask, (a, b) => {
-      if (found !== undefined) return;
+    const splits = this.t.splits(mask);
+    for (let i = 0; i < splits.length; i += 2) {
+      const a = splits[i] as number;
+      const b = splits[i + 1] as number;
       const [xm, ym] = popcount(a) <= popcount(b) ? [a, b] : [b, a];
       for (const x of this.table(xm).list) {
         this.spend(8);
@@ -234,13 +237,12 @@ class Search {
           const v = applyN(need.op, l, r, this.mode);
           if (v === null || cmpN(v, t) !== 0) continue;
           const xe = this.t.expr(x, xm);
-          found = { expr: need.xLeft ? node(need.op, xe, hit.expr) : node(need.op, hit.expr, xe) };
-          return;
+          return { expr: need.xLeft ? node(need.op, xe, hit.expr) : node(need.op, hit.expr, xe) };
         }
       }
-    });
-    if (found === undefined) this.misses.add(memo);
-    return found;
+    }
+    this.misses.add(memo);
+    return undefined;
   }
 
   /** A value of `mask` equal to y (or satisfying the special need), with its witness. */

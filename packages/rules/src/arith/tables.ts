@@ -38,6 +38,19 @@ export const popcount = (m: number): number => {
   return c;
 };
 
+function emitOne(
+  op: Op,
+  l: Entry,
+  lm: number,
+  r: Entry,
+  rm: number,
+  mode: ArithMode,
+  emit: (e: Entry) => void,
+): void {
+  const v = applyN(op, l.v, r.v, mode);
+  if (v !== null) emit({ v, k: key(v), op, l, r, lm, rm });
+}
+
 /** Candidate results of combining x (on mask xm) and y (on mask ym), both orders where it matters. */
 export function combine(
   x: Entry,
@@ -47,18 +60,15 @@ export function combine(
   mode: ArithMode,
   emit: (e: Entry) => void,
 ) {
-  const one = (op: Op, l: Entry, lm: number, r: Entry, rm: number): void => {
-    const v = applyN(op, l.v, r.v, mode);
-    if (v !== null) emit({ v, k: key(v), op, l, r, lm, rm });
-  };
-  one('+', x, xm, y, ym);
-  one('*', x, xm, y, ym);
-  one('-', x, xm, y, ym);
-  one('-', y, ym, x, xm);
-  one('/', x, xm, y, ym);
-  one('/', y, ym, x, xm);
-  one('^', x, xm, y, ym);
-  one('^', y, ym, x, xm);
+  // Module-level helper, no closure per pair: this is the innermost loop of every table.
+  emitOne('+', x, xm, y, ym, mode, emit);
+  emitOne('*', x, xm, y, ym, mode, emit);
+  emitOne('-', x, xm, y, ym, mode, emit);
+  emitOne('-', y, ym, x, xm, mode, emit);
+  emitOne('/', x, xm, y, ym, mode, emit);
+  emitOne('/', y, ym, x, xm, mode, emit);
+  emitOne('^', x, xm, y, ym, mode, emit);
+  emitOne('^', y, ym, x, xm, mode, emit);
 }
 
 export class Tables {
@@ -68,6 +78,8 @@ export class Tables {
   private readonly tables: (Table | undefined)[];
   private readonly bySig = new Map<string, Table>();
   private readonly keys: string[];
+  private readonly sigs: (string | undefined)[];
+  private readonly splitCache: (number[] | undefined)[];
 
   constructor(cards: readonly Card[], mode: ArithMode) {
     this.cards = cards;
@@ -75,6 +87,8 @@ export class Tables {
     this.nums = cards.map((c) => fromRational(c.value));
     this.keys = this.nums.map((v) => String(key(v)));
     this.tables = new Array<Table | undefined>(1 << cards.length);
+    this.sigs = new Array<string | undefined>(1 << cards.length);
+    this.splitCache = new Array<number[] | undefined>(1 << cards.length);
   }
 
   /** Cards of a mask in a canonical order (by value key, then index). */
@@ -88,10 +102,16 @@ export class Tables {
     });
   }
 
-  private sig(mask: number): string {
-    return this.ordered(mask)
-      .map((i) => this.keys[i])
-      .join(',');
+  /** The multiset of a mask's values ("2,2,13"): masks with equal signatures reach the same values. */
+  sig(mask: number): string {
+    let s = this.sigs[mask];
+    if (s === undefined) {
+      s = this.ordered(mask)
+        .map((i) => this.keys[i])
+        .join(',');
+      this.sigs[mask] = s;
+    }
+    return s;
   }
 
   has(mask: number): boolean {
@@ -134,18 +154,31 @@ export class Tables {
     return { rep: mask, map, list };
   }
 
-  /** Unordered splits {a, b} of a mask into two non-empty parts (a holds the lowest card). */
-  forSplits(mask: number, f: (a: number, b: number) => void): void {
+  /**
+   * Unordered splits {a, b} of a mask into two non-empty parts (a holds the lowest card), smaller a
+   * first, as a flat list [a0, b0, a1, b1, …]; computed once per mask.
+   */
+  splits(mask: number): readonly number[] {
+    const cached = this.splitCache[mask];
+    if (cached !== undefined) return cached;
     const low = mask & -mask;
     const rest = mask ^ low;
-    // Enumerate subsets s of rest, a = low | s, b = rest ^ s, b non-empty: smaller a first.
     const subs: number[] = [];
     for (let s = rest; ; s = (s - 1) & rest) {
       if (s !== rest) subs.push(s);
       if (s === 0) break;
     }
     subs.sort((x, y) => popcount(x) - popcount(y) || x - y);
-    for (const s of subs) f(low | s, rest ^ s);
+    const out: number[] = [];
+    for (const s of subs) out.push(low | s, rest ^ s);
+    this.splitCache[mask] = out;
+    return out;
+  }
+
+  /** Calls f with every split of `splits(mask)`, in order. */
+  forSplits(mask: number, f: (a: number, b: number) => void): void {
+    const list = this.splits(mask);
+    for (let i = 0; i < list.length; i += 2) f(list[i] as number, list[i + 1] as number);
   }
 
   /** The witness expression of an entry of mask's table, with the leaves of mask's own cards. */

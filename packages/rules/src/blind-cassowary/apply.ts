@@ -10,6 +10,7 @@ import { toJson, type Expr } from '../arith/expr.ts';
 import { compare, int, sub, toString } from '../arith/rational.ts';
 import {
   afterNomination,
+  awaitingProof,
   maybeReveal,
   ABSTAINED,
   maybeTally,
@@ -55,6 +56,9 @@ export function applyIntent(
     case 'stuck':
     case 'reviewExpired': {
       if (s.phase !== 'play') return err('WRONG_PHASE', 'The race for cassowaries is over.');
+      // Nobody plays on a deal whose proof has not run: everyone starts from the same, settled table.
+      if (awaitingProof(s))
+        return err('CHECKING_DEAL', 'The deal is still being checked for a possible cassowary; a moment.');
       const r = playIntent(s, actor, intent, now);
       return r.ok ? ok(settle(r.value, now)) : r;
     }
@@ -66,6 +70,10 @@ export function applyIntent(
       return bestVote(s, actor, intent.claimId);
     case 'timeUp':
       return timeUp(s, actor, now);
+    case 'prove':
+      // The clock's intent right after the deal: the no-cassowary proof, off the room's event loop.
+      if (!awaitingProof(s)) return err('NOTHING_PENDING', 'The deal has already been checked.');
+      return ok(settle(s, now));
   }
   return err('UNKNOWN_INTENT', 'That is not a move in this game.');
 }
@@ -73,7 +81,10 @@ export function applyIntent(
 function playIntent(
   s: BlindCassowaryState,
   actor: number,
-  intent: Exclude<BlindCassowaryIntent, { type: 'blindSubmit' | 'nominate' | 'bestInShowVote' | 'timeUp' }>,
+  intent: Exclude<
+    BlindCassowaryIntent,
+    { type: 'blindSubmit' | 'nominate' | 'bestInShowVote' | 'timeUp' | 'prove' }
+  >,
   now: number,
 ): R {
   switch (intent.type) {

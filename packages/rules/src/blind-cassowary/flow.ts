@@ -6,11 +6,12 @@ import type { BlindCassowaryCard, BlindCassowaryOptions } from '@cards/schema';
 import { seedPrng, shuffle } from '../core/prng.ts';
 import { blindCassowaryDeck, HAND_SIZE, isChameleon } from './deck.ts';
 import { standingsOf } from './scoring.ts';
-import { searchHand } from './solver.ts';
+import { provable, searchHand } from './solver.ts';
 import { drawTarget } from './target.ts';
 import {
   currentClaim,
   nestOf,
+  others,
   pushEvent,
   replaceClaim,
   type BlindCassowaryState,
@@ -32,9 +33,14 @@ function deal(options: BlindCassowaryOptions, players: number, seed: string) {
   }
 }
 
+/**
+ * Deals and draws the target. No search here: setup runs on the room's event loop, so the deal's
+ * "no cassowary exists" proof is left pending (`proofDue`) for the clock's `prove` intent, which the
+ * room runs as an ordinary logged transition in its match worker. Until then nobody may claim.
+ */
 export function setup(options: BlindCassowaryOptions, players: number, seed: string): BlindCassowaryState {
   const { hands, drawn } = deal(options, players, seed);
-  const state: BlindCassowaryState = {
+  return {
     options,
     players,
     prng: drawn.prng,
@@ -60,8 +66,14 @@ export function setup(options: BlindCassowaryOptions, players: number, seed: str
     standings: null,
     winners: [],
   };
-  return settle(state, 0);
 }
+
+/**
+ * The table waits for the proof: in play with no claim waiting, hands changed and not yet searched.
+ * Every play intent settles (proves) before it returns, so outside a fresh deal this never holds.
+ */
+export const awaitingProof = (s: BlindCassowaryState): boolean =>
+  s.phase === 'play' && s.proofDue && s.queue.length === 0;
 
 /** Seat `seat` takes the top card of the reserve (nothing if it is empty). */
 function drawOne(s: BlindCassowaryState, seat: number): BlindCassowaryState {
@@ -90,13 +102,35 @@ export function stand(s: BlindCassowaryState, claim: Claim, now: number): BlindC
   for (let k = 1; k < s.players; k++) next = drawOne(next, (claim.seat + k) % s.players);
   while ((next.hands[claim.seat]?.length ?? 0) < HAND_SIZE && next.reserve.length > 0)
     next = drawOne(next, claim.seat);
-  // An unchallenged claim was never checked (its check stays hidden): say what was claimed, not that it is true.
+  // An unchallenged claim was never checked (its check stays hidden): say what was claimed, not that it
+  // is true — and whether the table approved it or let the window run out.
+  const everyone = others(s, claim.seat).every((seat) => claim.approvals.includes(seat));
   const text =
     claim.challenged || s.options.referee === 'server'
       ? `${claim.formula} = ${s.target.value} (checked)`
-      : `${claim.formula}, claimed as ${s.target.value}, stands unchallenged`;
+      : `${claim.formula}, claimed as ${s.target.value}, ${everyone ? 'approved by everyone' : 'stands unchallenged'}`;
   next = pushEvent(next, { kind: 'stood', seat: claim.seat, text });
   return startNext(next, now);
+}
+
+/** Proof budgets: a quick pass over every hand first, the full search only if no hand was quick. */
+const QUICK_BUDGET = 20_000;
+
+/**
+ * Whether no hand can make the target: the same answer as searching every hand with the full budget,
+ * for less work. A hand the search can never clear (too many chameleon readings, too many cards)
+ * settles it at once; then a quick pass finds most cassowaries in a few milliseconds; only if every
+ * hand was "none" or undecided do the undecided ones get the full search.
+ */
+export function noCassowary(hands: readonly (readonly BlindCassowaryCard[])[], target: number): boolean {
+  if (!hands.every(provable)) return false;
+  const undecided: (readonly BlindCassowaryCard[])[] = [];
+  for (const h of hands) {
+    const quick = searchHand(h, target, QUICK_BUDGET);
+    if (quick.kind === 'found') return false;
+    if (quick.kind === 'unknown') undecided.push(h);
+  }
+  return undecided.every((h) => searchHand(h, target).kind === 'none');
 }
 
 /**
@@ -110,7 +144,7 @@ export function settle(s: BlindCassowaryState, now: number): BlindCassowaryState
     let why: 'stuckDraw' | 'noCassowary' | null = null;
     if (next.stuck.every((x) => x)) why = 'stuckDraw';
     else if (next.proofDue) {
-      const proven = next.hands.every((h) => searchHand(h, next.target.value).kind === 'none');
+      const proven = noCassowary(next.hands, next.target.value);
       next = { ...next, proofDue: false };
       if (proven) why = 'noCassowary';
     }

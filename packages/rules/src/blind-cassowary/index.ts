@@ -16,7 +16,8 @@ export type { BlindCassowaryState } from './state.ts';
 /** Seat-less spectator actions (challenge, Best in Show vote): the room calls this directly. */
 export { applySpectator as blindCassowarySpectator } from './apply.ts';
 export { methodOne } from './target.ts';
-export { bestBlind, searchHand, type Found, type Proof } from './solver.ts';
+export { bestBlind, provable, searchHand, type Found, type Proof } from './solver.ts';
+export { awaitingProof, noCassowary } from './flow.ts';
 
 export const BLIND_CASSOWARY_DEFAULTS: BlindCassowaryOptions = {
   targetMethod: 'one',
@@ -49,6 +50,7 @@ export const blindCassowary: GameModule<
   outcome: outcomeOf,
   timers,
   acceptsStale,
-  isClockIntent: (intent) => intent.type === 'reviewExpired' || intent.type === 'timeUp',
+  isClockIntent: (intent) =>
+    intent.type === 'reviewExpired' || intent.type === 'timeUp' || intent.type === 'prove',
   spectators: { apply: applySpectator, legalIntents: spectatorLegalIntents },
 };

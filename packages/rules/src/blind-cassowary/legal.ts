@@ -7,7 +7,7 @@
 import type { BlindCassowaryIntent, BlindCassowarySpectatorIntent } from '@cards/schema';
 import type { GameTimer, Seat } from '../core/game.ts';
 import { windowMs } from './apply.ts';
-import { nominating, nominees, voteChoices } from './flow.ts';
+import { awaitingProof, nominating, nominees, voteChoices } from './flow.ts';
 import { currentClaim, nestOf, type BlindCassowaryState } from './state.ts';
 
 export function actors(s: BlindCassowaryState): Seat[] {
@@ -30,6 +30,7 @@ export function legalIntents(s: BlindCassowaryState, seat: Seat): BlindCassowary
   if (!actors(s).includes(seat)) return [];
   const out: BlindCassowaryIntent[] = [];
   if (s.phase === 'play') {
+    if (awaitingProof(s)) return out;
     const head = currentClaim(s);
     if (head !== undefined && head.seat !== seat) {
       if (head.status === 'review' && !head.approvals.includes(seat) && !head.challengers.includes(seat))
@@ -62,8 +63,10 @@ export function legalIntents(s: BlindCassowaryState, seat: Seat): BlindCassowary
 export const DECISION_SECONDS = 60;
 
 /**
- * In play: the review (or vote) window of the claim at the head of the queue. In the blind phase and
- * Best in Show: each pending seat's decision time, so nobody can stall the end of the game.
+ * In play: right after the deal, the proof (at once: 0 ms, so the room runs it as a logged transition
+ * in its match worker rather than in setup on its event loop); then the review (or vote) window of
+ * the claim at the head of the queue. In the blind phase and Best in Show: each pending seat's
+ * decision time, so nobody can stall the end of the game.
  */
 export function timers(s: BlindCassowaryState): GameTimer<BlindCassowaryIntent>[] {
   if (s.phase === 'blind' || s.phase === 'bestInShow') {
@@ -76,6 +79,8 @@ export function timers(s: BlindCassowaryState): GameTimer<BlindCassowaryIntent>[
     }));
   }
   if (s.phase !== 'play') return [];
+  if (awaitingProof(s))
+    return [{ key: `prove-${s.reserve.length}`, seat: 0, afterMs: 0, intent: { type: 'prove' } }];
   const head = currentClaim(s);
   if (head === undefined || (head.status !== 'review' && head.status !== 'voting')) return [];
   return [

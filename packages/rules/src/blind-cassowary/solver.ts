@@ -66,8 +66,21 @@ export type Proof =
   | { readonly kind: 'none' }
   | { readonly kind: 'unknown' };
 
+/**
+ * Whether searchHand could ever answer "none" for this hand: not when it has more chameleon readings
+ * than are searched, or a reading over the solver's size (then it answers "found" or "unknown").
+ */
+export function provable(hand: readonly BlindCassowaryCard[]): boolean {
+  const all = readings(hand);
+  return all.length <= MAX_READINGS && all.every((r) => r.cards.length <= MAX_SOLVER_CARDS);
+}
+
 /** Whether this hand can make the target with two or more cards. */
-export function searchHand(hand: readonly BlindCassowaryCard[], target: number): Proof {
+export function searchHand(
+  hand: readonly BlindCassowaryCard[],
+  target: number,
+  budget: number = SOLVER_BUDGET,
+): Proof {
   let unknown = false;
   const all = readings(hand);
   // Two chameleons can give dozens of readings: only the first few are searched (the rest: unknown).
@@ -76,7 +89,7 @@ export function searchHand(hand: readonly BlindCassowaryCard[], target: number):
     if (r.cards.length < 2) continue;
     // Over the solver's size: search the first cards for a claim, but a "no" proves nothing.
     if (r.cards.length > MAX_SOLVER_CARDS) unknown = true;
-    const res = canMake(r.cards.slice(0, MAX_SOLVER_CARDS), target, { budget: SOLVER_BUDGET, minCards: 2 });
+    const res = canMake(r.cards.slice(0, MAX_SOLVER_CARDS), target, { budget, minCards: 2 });
     if (!res.ok) unknown = true;
     else if (res.value !== null) return { kind: 'found', found: found(res.value, r.copies) };
   }

@@ -1,7 +1,7 @@
 import type { BlindCassowaryClaimView, BlindCassowaryView, BlindSubmissionView } from '@cards/schema';
 import type { Viewer } from '../core/game.ts';
 import { windowMs } from './apply.ts';
-import { ABSTAINED } from './flow.ts';
+import { ABSTAINED, awaitingProof } from './flow.ts';
 import { nestOf, type BlindCassowaryState, type Claim } from './state.ts';
 
 /**
@@ -76,6 +76,7 @@ export function viewOf(s: BlindCassowaryState, viewer: Viewer): BlindCassowaryVi
     hand: seat === null ? [] : [...(s.hands[seat] ?? [])],
     handCounts: s.hands.map((h) => h.length),
     reserveCount: s.reserve.length,
+    checkingDeal: awaitingProof(s),
     nests: Array.from({ length: s.players }, (_, p) =>
       nestOf(s, p).map((c, k) => ({
         claimId: c.id,

@@ -17,7 +17,19 @@ describe('blind-cassowary: claims (target 24, hand 4 6 3 Q 2)', () => {
       s = act(s, 1, { type: 'approve', claimId: 'c1' }, 1500);
       expect(s.claims[0]!.status).toBe('stood');
       expect(game.view(s, 0).nests[0]![0]!.orientation).toBe('horizontal');
+      // Approved by every other player: the log says so (not "unchallenged"), still without "= 24".
+      const said = s.events.find((e) => e.kind === 'stood')!.text;
+      expect(said).toMatch(/, claimed as 24, approved by everyone$/);
     });
+
+  it('one approval of two is not everyone: the window ends and the claim stands unchallenged', () => {
+    let s = table({ hands: [HAND24, 'AS AH', '2H 2C'], target: 24 });
+    s = act(s, 0, claimOf(s, 0, '4*6'), 0);
+    s = act(s, 1, { type: 'approve', claimId: 'c1' }, 10);
+    expect(s.claims[0]!.status).toBe('review');
+    s = act(s, 2, { type: 'reviewExpired', claimId: 'c1' }, 10_000);
+    expect(s.events.find((e) => e.kind === 'stood')!.text).toBe('4 × 6, claimed as 24, stands unchallenged');
+  });
 
   it('legal intents name what may be done, never a solution (no claim, no blind formula)', () => {
     const s = table({ hands: [HAND24, 'AS AH'], target: 24, reserve: '5S 5H 5D 5C 7S 7H' });
@@ -217,6 +229,29 @@ describe('blind-cassowary: drawing after a claim stands', () => {
     expect(ids(s.hands[1]!)).toEqual(['3D', 'QC', '2S', '5C', '7S']);
     expect(ids(s.reserve)).toEqual(['7H', '7D', '7C', '8S']);
   });
+  it('a nest alternates direction, horizontal first, for each player on its own', () => {
+    let s = table({
+      hands: ['4S 6H 2D QC 3C 8H AS 3H', '8S 3D 4H 6D'],
+      target: 24,
+      options: { referee: 'server' },
+    });
+    s = act(s, 0, claimOf(s, 0, '4*6'));
+    s = act(s, 1, claimOf(s, 1, '8*3'));
+    s = act(s, 0, claimOf(s, 0, '2*Q'));
+    s = act(s, 0, claimOf(s, 0, '8*3'));
+    s = act(s, 1, claimOf(s, 1, '4*6'));
+    const nests = game.view(s, 'spectator').nests;
+    expect(nests[0]!.map((e) => [e.formula, e.orientation])).toEqual([
+      ['4 × 6', 'horizontal'],
+      ['2 × Q', 'vertical'],
+      ['8 × 3', 'horizontal'],
+    ]);
+    expect(nests[1]!.map((e) => [e.formula, e.orientation])).toEqual([
+      ['8 × 3', 'horizontal'],
+      ['4 × 6', 'vertical'],
+    ]);
+  });
+
   it('a hand above five does not replenish', () => {
     let s = table({
       hands: ['4S 6H AD AC 2H 2D 3S 3H', 'AS AH'],

@@ -32,10 +32,8 @@ describe('blind-cassowary: stuck', () => {
   });
 
   it('the server proves "no cassowary exists" and everyone draws without declaring', () => {
-    let s = table({ hands: ['AS AH', 'AD AC'], target: 97, reserve: '2S 3S 9S 9H' });
-    s = act(s, 0, { type: 'stuck', on: true }); // any intent triggers the due proof
-    s = { ...s, proofDue: true };
-    s = act(s, 0, { type: 'stuck', on: false });
+    let s = table({ hands: ['AS AH', 'AD AC'], target: 97, reserve: '2S 3S 9S 9H', proofDue: true });
+    s = act(s, 0, { type: 'prove' });
     // 1,1 and 1,1 cannot make 97; after drawing 2 and 3 still not; then 9 and 9 … still not → blind
     expect(s.events.some((e) => e.kind === 'noCassowary')).toBe(true);
     expect(s.reserve).toHaveLength(0);
@@ -50,7 +48,7 @@ describe('blind-cassowary: stuck', () => {
       reserve: '4S 4H',
       proofDue: true,
     });
-    s = act(s, 0, { type: 'stuck', on: true });
+    s = act(s, 0, { type: 'prove' });
     // Proven at five cards (everyone draws), again at six; the reserve is then empty: blind phase.
     expect(s.events.map((e) => e.kind)).toEqual(['noCassowary', 'noCassowary']);
     expect(ids(s.hands[0]!)).toEqual(['AS', 'AH', 'AD', 'AC', '2S', '4S']);
@@ -60,6 +58,8 @@ describe('blind-cassowary: stuck', () => {
 
   it('a possible cassowary blocks the proof; everyone stuck with an empty reserve starts the blind phase', () => {
     let s = table({ hands: ['4S 6H', '2S QH'], target: 24, proofDue: true });
+    s = act(s, 0, { type: 'prove' });
+    expect(s.proofDue).toBe(false);
     s = act(s, 0, { type: 'stuck', on: true });
     expect(s.phase).toBe('play');
     s = act(s, 1, { type: 'stuck', on: true });
@@ -116,6 +116,22 @@ describe('blind-cassowary: blind cassowary', () => {
     t = blind(t, 0, '9');
     t = blind(t, 1, '9');
     expect(t.blindWinners).toEqual([0, 1]);
+  });
+});
+
+describe('blind-cassowary: blind cassowary with fractions', () => {
+  it('fractional values are scored by exact distance; equal rational distances tie', () => {
+    let s = table({ hands: ['KS 3H', '9S 2D', 'AC 8D 2H', 'JS 2C 5H'], target: 5 });
+    for (const seat of [0, 1, 2, 3]) s = act(s, seat, { type: 'stuck', on: true });
+    expect(s.phase).toBe('blind');
+    s = blind(s, 0, 'K/3'); // 13/3: 2/3 below
+    s = blind(s, 1, '9/2'); // 9/2: 1/2 below
+    s = blind(s, 2, '(A+8)/2'); // 9/2 again, other cards: a tie
+    s = blind(s, 3, 'J*2/5'); // 22/5: 3/5 below, between the two
+    expect(s.blindRevealed).toBe(true);
+    expect(game.view(s, 'spectator').blind.map((b) => b.value)).toEqual(['13/3', '9/2', '9/2', '22/5']);
+    expect(s.blindWinners).toEqual([1, 2]);
+    expect(s.standings!.map((l) => l.blind)).toEqual([0, 1, 1, 0]);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   type BlindCassowaryState,
 } from '../../src/blind-cassowary/index.ts';
 import { holdsCards } from '../../src/blind-cassowary/state.ts';
+import { awaitingProof } from '../../src/blind-cassowary/flow.ts';
 import { deepFreeze, game } from './helpers.ts';
 
 function check(condition: boolean, what: string): void {
@@ -55,12 +56,41 @@ function invariants(s: BlindCassowaryState): void {
   }
   const spectator = game.view(s, 'spectator');
   check(spectator.hand.length === 0, 'spectator sees no hand');
-  if (s.standings !== null)
-    s.standings.forEach((l, seat) => {
-      const nest = game.view(s, seat).nests[seat] ?? [];
-      check(l.nestCards === nest.reduce((n, e) => n + e.cards.length, 0), 'scores match nests');
-      check(l.cassowaries === nest.length, 'cassowaries match nest');
-    });
+}
+
+/**
+ * The driver's own record of every accepted claim (seat and card ids, from the intents it sent), to
+ * score the game without the rules' nests: a claim stood iff it was the last claim of each of its
+ * cards and none of them is back in a hand at the end (a returned claim's cards go back to the hand;
+ * a stood one's never leave the nest).
+ */
+type Ledger = { seat: number; cards: readonly string[] }[];
+
+function checkScores(s: BlindCassowaryState, ledger: Ledger): number {
+  const standings = s.standings;
+  check(standings !== null, 'standings at the end');
+  if (standings === null) return 0;
+  check(s.queue.length === 0, 'no claim left waiting');
+  const inHand = new Set(s.hands.flat().map((c) => c.id));
+  const lastClaim = new Map<string, number>();
+  ledger.forEach((c, k) => c.cards.forEach((id) => lastClaim.set(id, k)));
+  const stood = ledger.filter((c, k) => c.cards.every((id) => lastClaim.get(id) === k && !inHand.has(id)));
+  // Every claimed card not back in a hand belongs to exactly one stood claim.
+  const claimedOut = [...lastClaim.keys()].filter((id) => !inHand.has(id));
+  check(claimedOut.length === stood.reduce((n, c) => n + c.cards.length, 0), 'claimed cards accounted for');
+  const biggest = Math.max(0, ...stood.map((c) => c.cards.length));
+  standings.forEach((l, seat) => {
+    const mine = stood.filter((c) => c.seat === seat);
+    const cards = mine.reduce((n, c) => n + c.cards.length, 0);
+    check(l.nestCards === cards, `seat ${seat}: nest cards ${l.nestCards}, the driver counts ${cards}`);
+    check(l.cassowaries === mine.length, `seat ${seat}: cassowaries match the driver's count`);
+    check(l.nest === (s.options.scoring === 'composite' ? cards : mine.length), 'nest score by option');
+    const big = s.options.bigCassowary && biggest > 0 && mine.some((c) => c.cards.length === biggest);
+    check(l.bigCassowary === (big ? biggest : 0), 'Big Cassowary from the driver’s count');
+    const parts = l.nest + l.bigCassowary + l.blind + l.drunkChameleon + l.nefarious + l.bestInShow;
+    check(l.total === parts, 'total is the sum of the breakdown');
+  });
+  return stood.length;
 }
 
 /** A random wrong-ish claim: two random own cards added. */
@@ -82,11 +112,16 @@ function randomClaim(rng: Rng, s: BlindCassowaryState, seat: number): BlindCasso
   };
 }
 
-function playout(seed: string, options: BlindCassowaryOptions, players: number): number {
+function playout(
+  seed: string,
+  options: BlindCassowaryOptions,
+  players: number,
+): { steps: number; stood: number } {
   const rng = new Rng(seed);
   let s = game.setup(options, players, seed);
   let now = 0;
   let steps = 0;
+  const ledger: Ledger = [];
   while (game.outcome(s) === null) {
     check(++steps < 4000, 'the game ends');
     invariants(s);
@@ -128,12 +163,16 @@ function playout(seed: string, options: BlindCassowaryOptions, players: number):
     now += 1 + rng.int(50);
     const r = game.apply(frozen, seat, intent, now);
     check(JSON.stringify(frozen) === before, 'apply never mutates');
-    if (intent.type !== 'claim' || options.referee === 'table') s = expectOk(r);
+    if (intent.type === 'claim' && awaitingProof(frozen))
+      check(!r.ok && r.error.code === 'CHECKING_DEAL', 'no claim before the deal is proven');
+    else if (intent.type !== 'claim' || options.referee === 'table') s = expectOk(r);
     else if (r.ok) s = r.value;
+    if (intent.type === 'claim' && r.ok) ledger.push({ seat, cards: intent.cards });
   }
   invariants(s);
+  const stood = checkScores(s, ledger);
   BlindCassowaryViewSchema.parse(game.view(s, 0));
-  return steps;
+  return { steps, stood };
 }
 
 function expectOk<T>(r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T {
@@ -150,8 +189,15 @@ describe('blind-cassowary: seeded random playouts', () => {
   for (const [name, options] of configs)
     it(`${name}: invariants hold and every game ends`, () => {
       let steps = 0;
-      for (let g = 0; g < 12; g++) steps += playout(`${name}-${g}`, options, 2 + (g % 7));
+      let stood = 0;
+      for (let g = 0; g < 12; g++) {
+        const r = playout(`${name}-${g}`, options, 2 + (g % 7));
+        steps += r.steps;
+        stood += r.stood;
+      }
       expect(steps).toBeGreaterThan(0);
+      // The score check had cassowaries to count.
+      expect(stood).toBeGreaterThan(0);
     });
   it('views validate against the wire schema mid-game', () => {
     const s = game.setup(BLIND_CASSOWARY_DEFAULTS, 5, 'schema');

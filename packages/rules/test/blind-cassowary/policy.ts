@@ -1,6 +1,7 @@
 import type { BlindCassowaryIntent, BlindCassowaryOptions } from '@cards/schema';
 import { startMatch, submitIntent, type LoggedIntent, type Match } from '../../src/core/engine.ts';
 import { currentClaim } from '../../src/blind-cassowary/state.ts';
+import { awaitingProof } from '../../src/blind-cassowary/flow.ts';
 import { bestBlind, searchHand } from '../../src/blind-cassowary/solver.ts';
 import type { BlindCassowaryState } from '../../src/blind-cassowary/index.ts';
 import { game } from './helpers.ts';
@@ -14,6 +15,8 @@ export function policy(s: BlindCassowaryState, seat: number): BlindCassowaryInte
   const legal = game.legalIntents(s, seat);
   const head = currentClaim(s);
   if (s.phase === 'play') {
+    // The deal is being proven: wait for the clock's `prove`.
+    if (awaitingProof(s)) return null;
     const review = legal.find((i) => i.type === (head?.valid === false ? 'challenge' : 'approve'));
     if (review) return review;
     const vote = legal.find((i) => i.type === 'vote' && i.verdict === 'honest');

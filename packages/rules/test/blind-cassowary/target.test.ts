@@ -58,6 +58,17 @@ describe('blind-cassowary: Method Two target', () => {
     expect(r.target.redrawn.map((c) => c.id)).toEqual(['KS', 'X1', '10D', 'QC']);
     expect(r.reserve.map((c) => c.id)).toEqual(['9S']);
   });
+  it('A = 1: an Ace is a digit and is kept (not set aside)', () => {
+    const ace = drawTarget(cards('AS 7H 9S'), 'two', seedPrng('t'))!;
+    expect(ace.target).toMatchObject({ value: 17, redrawn: [] });
+    expect(ace.target.cards.map((c) => c.id)).toEqual(['AS', '7H']);
+    const second = drawTarget(cards('JD 4C AH 2S'), 'two', seedPrng('t'))!;
+    expect(second.target.value).toBe(41);
+    expect(second.target.cards.map((c) => c.id)).toEqual(['4C', 'AH']);
+    expect(second.target.redrawn.map((c) => c.id)).toEqual(['JD']);
+    expect(second.reserve.map((c) => c.id)).toEqual(['2S']);
+    expect(drawTarget(cards('AS AH'), 'two', seedPrng('t'))!.target.value).toBe(11);
+  });
   it('a reserve without two 1–9 cards cannot give a target: the deal is made again', () => {
     expect(drawTarget(cards('KS X1 4H 10D QC'), 'two', seedPrng('t'))).toBeNull();
     expect(drawTarget(cards('KS JH'), 'two', seedPrng('t'))).toBeNull();

@@ -62,9 +62,12 @@ export function BlindCassowaryOptionsForm({
           disabled={disabled}
           onChange={(e) => set({ scoring: e.target.value === 'simple' ? 'simple' : 'composite' })}
         >
-          <option value="composite">Composite: cards in your nest</option>
-          <option value="simple">Simple: cassowaries in your nest</option>
+          <option value="composite">Composite</option>
+          <option value="simple">Simple</option>
         </select>
+        <span className="bc-opt__hint">
+          {o.scoring === 'composite' ? 'A point per card in your nest' : 'A point per cassowary in your nest'}
+        </span>
       </label>
       <label className="field" htmlFor={`${idPrefix}-referee`}>
         <span className="field__label">Who checks claims</span>
@@ -76,9 +79,14 @@ export function BlindCassowaryOptionsForm({
           disabled={disabled}
           onChange={(e) => set({ referee: e.target.value === 'server' ? 'server' : 'table' })}
         >
-          <option value="table">The table (approve or challenge)</option>
-          <option value="server">The server, at once</option>
+          <option value="table">The table</option>
+          <option value="server">The server</option>
         </select>
+        <span className="bc-opt__hint">
+          {o.referee === 'table'
+            ? 'Players approve or challenge each claim'
+            : 'Every claim is checked at once; a wrong one is refused'}
+        </span>
       </label>
       {o.referee === 'table' && (
         <label className="field" htmlFor={`${idPrefix}-review`}>
@@ -109,9 +117,14 @@ export function BlindCassowaryOptionsForm({
           disabled={disabled}
           onChange={(e) => set({ targetMethod: e.target.value === 'two' ? 'two' : 'one' })}
         >
-          <option value="one">Method One (sums, the Curse)</option>
-          <option value="two">Method Two: deal with it (redraw)</option>
+          <option value="one">Method One</option>
+          <option value="two">Method Two</option>
         </select>
+        <span className="bc-opt__hint">
+          {o.targetMethod === 'one'
+            ? 'Face cards and 10s count: sums, the Curse'
+            : 'Deal with it: faces, 10s and chameleons are redrawn'}
+        </span>
       </label>
       <label className="field" htmlFor={`${idPrefix}-penalty`}>
         <span className="field__label">Nefarious claim costs</span>

@@ -12,7 +12,7 @@ import { sendIntent } from '../../net/connection.ts';
 import { useStore } from '../../store.ts';
 import { BcCard, cardShort } from './BcCard.tsx';
 import { BestInShowPanel, BlindPanel, BlindResults } from './EndPhases.tsx';
-import { ExpressionBuilder } from './ExpressionBuilder.tsx';
+import { ExpressionBuilder, handSize } from './ExpressionBuilder.tsx';
 import { gapText, plural, seatName, sendSpectatorIntent, useRemaining } from './labels.ts';
 import { BcScoreSheet } from './BcScoreSheet.tsx';
 import type { BlindCassowaryGameState } from '../parse.ts';
@@ -49,6 +49,9 @@ export function BlindCassowaryTable({ state }: { state: BlindCassowaryGameState 
   const seats = Array.from({ length: view.players }, (_, s) => s);
   const stuckCount = view.stuck.filter(Boolean).length;
 
+  // Fixed regions (see blind-cassowary.css): the target on top, a stage whose slot shows what needs a
+  // decision now (the claim under review, the blind submission, Best in Show) beside the feed (events,
+  // claims), the nests, and the dock — hand, formula, "Cassowary!" — which never moves or scrolls away.
   return (
     <section
       className={`bc ${flash ? 'bc--call' : ''}`}
@@ -58,59 +61,82 @@ export function BlindCassowaryTable({ state }: { state: BlindCassowaryGameState 
       data-my-turn={me !== null && state.actors.includes(me) ? 'true' : 'false'}
       aria-label="Blind Cassowary table"
     >
-      <div className="bc__main">
-        <TargetPanel view={view} />
-        <div className="bc__meta">
-          <span className="bc__reserve" title="Cards left in the reserve">
-            <span className="bc__reserve-stack" aria-hidden="true" />
-            <span>
-              <strong data-testid="reserve-count" data-count={view.reserveCount}>
-                {view.reserveCount}
-              </strong>{' '}
-              in the reserve
+      <div className="bc__board" data-testid="board">
+        <div className="bc__top">
+          <TargetPanel view={view} />
+          <div className="bc__meta">
+            <span className="bc__reserve" title="Cards left in the reserve">
+              <span className="bc__reserve-stack" aria-hidden="true" />
+              <span>
+                <strong data-testid="reserve-count" data-count={view.reserveCount}>
+                  {view.reserveCount}
+                </strong>{' '}
+                in the reserve
+              </span>
             </span>
-          </span>
-          {view.phase === 'play' && (
-            <span className="bc__stuck-count" data-testid="stuck-count" data-count={stuckCount}>
-              {stuckCount} of {view.players} stuck
-            </span>
-          )}
-          {info !== null && info.gameNumber > 1 && (
-            <span className="bc__wins" data-testid="table-match-wins">
-              Games won: {matchWinsText(info)}
-            </span>
-          )}
+            {view.phase === 'play' && (
+              <span className="bc__stuck-count" data-testid="stuck-count" data-count={stuckCount}>
+                {stuckCount} of {view.players} stuck
+              </span>
+            )}
+            {info !== null && info.gameNumber > 1 && (
+              <span className="bc__wins" data-testid="table-match-wins">
+                Games won: {matchWinsText(info)}
+              </span>
+            )}
+          </div>
         </div>
-        <Events view={view} info={info} />
-        {view.phase === 'play' && current && (
-          <ReviewPanel state={state} claim={current} info={info} me={me} legal={legal} />
-        )}
-        {view.phase === 'play' && <ClaimQueue view={view} info={info} />}
-        {view.phase === 'blind' && <BlindPanel view={view} info={info} me={me} />}
-        {view.phase === 'bestInShow' && (
-          <>
-            <BestInShowPanel view={view} info={info} me={me} legal={legal} />
-            <div className="bc-blind">
-              <h3 className="bc-blind__title">Blind cassowary, revealed</h3>
-              <BlindResults view={view} info={info} me={me} />
-            </div>
-          </>
-        )}
+
+        <div className="bc__stage">
+          <div className="bc__slot" data-testid="stage-slot">
+            {view.phase === 'play' &&
+              (current ? (
+                <ReviewPanel state={state} claim={current} info={info} me={me} legal={legal} />
+              ) : (
+                <p className="bc-idle" data-testid="stage-idle">
+                  {view.checkingDeal
+                    ? 'Checking the deal for a possible cassowary…'
+                    : me === null
+                      ? 'No claim under review. Claims show up here for checking.'
+                      : `No claim under review. Find ${view.target.value} with your cards and call “Cassowary!”`}
+                </p>
+              ))}
+            {view.phase === 'blind' && <BlindPanel state={state} info={info} me={me} />}
+            {view.phase === 'bestInShow' && (
+              <BestInShowPanel state={state} info={info} me={me} legal={legal} />
+            )}
+            {view.phase === 'over' && (
+              <p className="bc-idle" data-testid="stage-idle">
+                The game is over: the score sheet has the breakdown and the blind cassowary.
+              </p>
+            )}
+          </div>
+          <div className="bc__feed">
+            <Events view={view} info={info} />
+            {view.phase === 'play' && <ClaimQueue view={view} info={info} />}
+            {view.phase === 'bestInShow' && (
+              <div className="bc-blind">
+                <h3 className="bc-blind__title">Blind cassowary, revealed</h3>
+                <BlindResults view={view} info={info} me={me} />
+              </div>
+            )}
+          </div>
+        </div>
+
+        <aside className="bc__nests" aria-label="Nests">
+          {seats.map((seat) => (
+            <Nest key={seat} view={view} info={info} seat={seat} me={me} />
+          ))}
+        </aside>
       </div>
 
-      <aside className="bc__nests" aria-label="Nests">
-        {seats.map((seat) => (
-          <Nest key={seat} view={view} info={info} seat={seat} me={me} />
-        ))}
-      </aside>
-
-      <div className="bc__dock">
+      <div className="bc__dock" data-testid="dock">
         {me === null ? (
           <p className="bc__spectating" data-testid="hand" data-count={0}>
             You are watching. Hands are hidden; you may challenge a claim under review.
           </p>
         ) : view.phase === 'play' || view.phase === 'blind' ? (
-          <ExpressionBuilder view={view} legal={legal} mode={view.phase === 'play' ? 'claim' : 'blind'} />
+          <ExpressionBuilder state={state} legal={legal} mode={view.phase === 'play' ? 'claim' : 'blind'} />
         ) : (
           <HandOnly hand={view.hand} />
         )}
@@ -123,7 +149,12 @@ export function BlindCassowaryTable({ state }: { state: BlindCassowaryGameState 
 
 function HandOnly({ hand }: { hand: readonly BlindCassowaryCard[] }) {
   return (
-    <div className="bc-hand" data-testid="hand" data-count={hand.length} aria-label="Your hand">
+    <div
+      className={`bc-hand ${handSize(hand.length)}`}
+      data-testid="hand"
+      data-count={hand.length}
+      aria-label="Your hand"
+    >
       {hand.length === 0 && <span className="bc-hand__empty">No cards left in your hand.</span>}
       {hand.map((card) => (
         <span key={card.id} className="bc-hand__card" data-testid={`hand-card-${card.id}`}>
@@ -155,23 +186,27 @@ function TargetPanel({ view }: { view: BlindCassowaryView }) {
         ))}
       </div>
       <div className="bc-target__body">
-        <span className="bc-target__label">Target</span>
-        <strong className="bc-target__value" data-testid="target-value">
-          {t.value}
-        </strong>
-        <span className="bc-target__how" data-testid="target-explanation">
-          {t.explanation}
-          <span className="bc-target__method">
-            {' '}
-            · Method {t.method === 'one' ? 'One' : 'Two'}: {METHOD_TEXT[t.rule] ?? t.rule}
-          </span>
+        <span className="bc-target__num">
+          <span className="bc-target__label">Target</span>
+          <strong className="bc-target__value" data-testid="target-value">
+            {t.value}
+          </strong>
         </span>
-        {t.redrawn.length > 0 && (
-          <span className="bc-target__redrawn">
-            {t.method === 'one' ? 'Sent back and redrawn' : 'Set aside'}:{' '}
-            {t.redrawn.map((c) => cardShort(c)).join(', ')}
+        <span className="bc-target__why">
+          <span className="bc-target__how" data-testid="target-explanation">
+            {t.explanation}
+            <span className="bc-target__method">
+              {' '}
+              · Method {t.method === 'one' ? 'One' : 'Two'}: {METHOD_TEXT[t.rule] ?? t.rule}
+            </span>
           </span>
-        )}
+          {t.redrawn.length > 0 && (
+            <span className="bc-target__redrawn">
+              {t.method === 'one' ? 'Sent back and redrawn' : 'Set aside'}:{' '}
+              {t.redrawn.map((c) => cardShort(c)).join(', ')}
+            </span>
+          )}
+        </span>
       </div>
     </div>
   );
@@ -272,16 +307,6 @@ function ReviewPanel({
       </div>
       {claim.status === 'review' && (
         <>
-          <p className="bc-review__state">
-            {claim.approvals.length > 0 ? `Approved by ${names(claim.approvals)}. ` : ''}
-            {mine
-              ? 'The others are checking your cassowary…'
-              : can('approve')
-                ? 'Check it: does it make the target?'
-                : me === null
-                  ? 'Spot a mistake? Spectators may challenge.'
-                  : 'You reviewed it; waiting for the others.'}
-          </p>
           {(can('approve') || spectatorCanChallenge) && (
             <div className="bc-review__actions">
               {can('approve') && (
@@ -310,6 +335,16 @@ function ReviewPanel({
               </button>
             </div>
           )}
+          <p className="bc-review__state">
+            {claim.approvals.length > 0 ? `Approved by ${names(claim.approvals)}. ` : ''}
+            {mine
+              ? 'The others are checking your cassowary…'
+              : can('approve')
+                ? 'Check it: does it make the target?'
+                : me === null
+                  ? 'Spot a mistake? Spectators may challenge.'
+                  : 'You reviewed it; waiting for the others.'}
+          </p>
         </>
       )}
       {claim.status === 'voting' && (
@@ -321,14 +356,6 @@ function ReviewPanel({
               : ''}
             : the server says it is wrong{claim.reason ? ` — ${claim.reason}` : ''}. The cards go back to{' '}
             {mine ? 'your' : `${seatName(info, claim.seat)}'s`} hand.
-          </p>
-          <p className="bc-review__state">
-            {mine
-              ? 'The table votes: honest slip or nefarious?'
-              : can('vote')
-                ? 'Was it an honest slip, or nefarious?'
-                : 'Waiting for the vote…'}{' '}
-            {claim.votes.length > 0 && `(${plural(claim.votes.length, 'vote')} in)`}
           </p>
           {can('vote') && (
             <div className="bc-review__actions">
@@ -352,6 +379,14 @@ function ReviewPanel({
               </button>
             </div>
           )}
+          <p className="bc-review__state">
+            {mine
+              ? 'The table votes: honest slip or nefarious?'
+              : can('vote')
+                ? 'Was it an honest slip, or nefarious?'
+                : 'Waiting for the vote…'}{' '}
+            {claim.votes.length > 0 && `(${plural(claim.votes.length, 'vote')} in)`}
+          </p>
         </>
       )}
       {claim.status === 'queued' && <p className="bc-review__state">Waiting for its review…</p>}

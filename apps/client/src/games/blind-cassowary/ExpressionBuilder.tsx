@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { BlindCassowaryIntent, BlindCassowaryView } from '@cards/schema';
+import type { BlindCassowaryGameState } from '../parse.ts';
+import { DecisionClock } from './EndPhases.tsx';
 import { rankText } from '../../cards/Card.tsx';
 import { sendIntent } from '../../net/connection.ts';
 import { showToast, useStore } from '../../store.ts';
@@ -32,14 +34,15 @@ const EMPTY: Draft = { text: '', picked: [], copies: {} };
  * In `claim` mode the big button calls "Cassowary!"; in `blind` mode it is the secret blind submission.
  */
 export function ExpressionBuilder({
-  view,
+  state,
   legal,
   mode,
 }: {
-  view: BlindCassowaryView;
+  state: BlindCassowaryGameState;
   legal: readonly BlindCassowaryIntent[];
   mode: 'claim' | 'blind';
 }) {
+  const { view } = state;
   const busy = useStore((s) => s.busy);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const me = typeof view.viewer === 'number' ? view.viewer : null;
@@ -54,6 +57,9 @@ export function ExpressionBuilder({
   const enoughCards = composed.kind === 'ok' && composed.cards.length >= minCards;
   const mySubmission = me !== null ? view.blind[me] : undefined;
   const stuck = me !== null && view.stuck[me] === true;
+  // Right after a deal the server checks it for a possible cassowary; nobody plays until then.
+  const checking = mode === 'claim' && view.checkingDeal;
+  const canStuck = legal.some((i) => i.type === 'stuck');
   const inputId = mode === 'claim' ? 'formula-input' : 'blind-input';
 
   const setText = (text: string) => setDraft({ ...draft, text });
@@ -75,6 +81,10 @@ export function ExpressionBuilder({
 
   const submit = async () => {
     const why = problem();
+    if (checking) {
+      showToast('error', 'The deal is still being checked; a moment.');
+      return;
+    }
     if (why !== null || composed.kind !== 'ok' || choices === null) {
       showToast('error', why ?? 'That formula is not ready.');
       return;
@@ -96,6 +106,7 @@ export function ExpressionBuilder({
   if (mode === 'blind' && mySubmission?.submitted) {
     return (
       <div className="bc-builder bc-builder--done">
+        <DecisionClock state={state} stage="blind" me={me} compact testId="decision-timer-dock" />
         <p className="bc-builder__done" data-testid="blind-mine">
           {mySubmission.pass
             ? 'You passed. Waiting for the others…'
@@ -112,19 +123,13 @@ export function ExpressionBuilder({
 
   return (
     <div className={`bc-builder bc-builder--${mode}`} aria-label="Build a formula">
-      {mode === 'blind' && (
-        <p className="bc-builder__help">
-          Blind cassowary: the closest to {view.target.value} <strong>without going over</strong> scores 1.
-          Use one or more of your cards. Everyone reveals at once.
-        </p>
-      )}
       <div className="bc-builder__formula">
         <input
           id={inputId}
           className={`input bc-builder__input ${composed.kind === 'error' ? 'input--error' : ''}`}
           data-testid={inputId}
           value={draft.text}
-          placeholder={mode === 'claim' ? 'Tap or type: Q × 2' : 'Tap or type your blind formula'}
+          placeholder={mode === 'claim' ? 'Tap or type: Q × 2' : 'Tap or type: 9 × 5'}
           aria-label={mode === 'claim' ? 'Your cassowary formula' : 'Your blind cassowary formula'}
           autoComplete="off"
           autoCapitalize="characters"
@@ -170,9 +175,11 @@ export function ExpressionBuilder({
             : `${composed.shown}  ≤ ${view.target.value} ?`
           : composed.kind === 'error'
             ? composed.message
-            : mode === 'claim'
-              ? `Make ${view.target.value} with two or more of your cards.`
-              : 'Pick one or more cards.'}
+            : checking
+              ? 'Checking the deal…'
+              : mode === 'claim'
+                ? `Make ${view.target.value} with two or more of your cards.`
+                : `Closest to ${view.target.value} without going over.`}
       </p>
       {chameleons.length > 0 && (
         <div className="bc-builder__chameleons">
@@ -229,7 +236,7 @@ export function ExpressionBuilder({
               data-testid="stuck-toggle"
               data-on={stuck ? 'true' : 'false'}
               aria-pressed={stuck}
-              disabled={busy}
+              disabled={busy || !canStuck}
               onClick={() => void sendIntent({ type: 'stuck', on: !stuck })}
             >
               {stuck ? 'Stuck ✓ (take back)' : "I'm stuck"}
@@ -238,8 +245,8 @@ export function ExpressionBuilder({
               type="button"
               className={`btn bc-call ${ready ? 'is-ready' : ''}`}
               data-testid="claim-submit"
-              data-ready={ready ? 'true' : 'false'}
-              disabled={busy || composed.kind === 'empty'}
+              data-ready={ready && !checking ? 'true' : 'false'}
+              disabled={busy || checking || composed.kind === 'empty'}
               title={message ?? 'Call your cassowary'}
               onClick={() => void submit()}
             >
@@ -248,12 +255,17 @@ export function ExpressionBuilder({
           </>
         ) : (
           <>
+            <DecisionClock state={state} stage="blind" me={me} compact testId="decision-timer-dock" />
             <button
               type="button"
               className="btn bc-pass"
               data-testid="blind-pass"
               disabled={busy || !canBlind}
-              onClick={() => void sendIntent({ type: 'blindSubmit', expr: null, chameleons: [] })}
+              onClick={() =>
+                void sendIntent({ type: 'blindSubmit', expr: null, chameleons: [] }).then(
+                  (ok) => ok && setDraft(EMPTY),
+                )
+              }
             >
               Pass
             </button>
@@ -274,6 +286,9 @@ export function ExpressionBuilder({
   );
 }
 
+/** Smaller cards for bigger hands (they grow to 15+ cards near the end), so the dock stays compact. */
+export const handSize = (n: number): string => (n > 12 ? 'bc-hand--lots' : n > 7 ? 'bc-hand--many' : '');
+
 function HandRow({
   hand,
   inFormula,
@@ -287,7 +302,7 @@ function HandRow({
 }) {
   return (
     <div
-      className={`bc-hand ${hand.length > 7 ? 'bc-hand--many' : ''}`}
+      className={`bc-hand ${handSize(hand.length)}`}
       data-testid="hand"
       data-count={hand.length}
       aria-label="Your hand"

@@ -1,5 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { BlindCassowaryClaimView, BlindCassowarySpectatorIntent, RoomInfo } from '@cards/schema';
+import type {
+  BlindCassowaryClaimView,
+  BlindCassowarySpectatorIntent,
+  GameTimerInfo,
+  RoomInfo,
+} from '@cards/schema';
 import { sendIntent } from '../../net/connection.ts';
 import type { BlindCassowaryGameState } from '../parse.ts';
 
@@ -17,9 +22,15 @@ export function gapText(claim: BlindCassowaryClaimView, info: RoomInfo | null): 
   return `${s} s after ${seatName(info, claim.afterSeat)}`;
 }
 
-/** Milliseconds left on a timer the server reported, counting down locally from when it arrived. */
-export function useRemaining(state: BlindCassowaryGameState, key: string): number | null {
-  const timer = state.timers.find((t) => t.key === key);
+/**
+ * Milliseconds left on a timer the server reported (by key, or the first one a test picks), counting
+ * down locally from when it arrived.
+ */
+export function useRemaining(
+  state: BlindCassowaryGameState,
+  which: string | ((t: GameTimerInfo) => boolean),
+): number | null {
+  const timer = state.timers.find(typeof which === 'string' ? (t) => t.key === which : which);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!timer) return;
