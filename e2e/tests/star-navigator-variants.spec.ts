@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DESKTOP, PHONE, enterName, openPlayer, type Player } from './helpers.ts';
+import { DESKTOP, PHONE, enterName, openPlayer, acceptRematch, type Player } from './helpers.ts';
 
 interface RoomSetup {
   seed: string;
@@ -249,7 +249,7 @@ test('a short match ends: standings for both, the win is counted, Rematch deals 
   await expect(ana.page.getByTestId('winner-banner')).toHaveText('You win!');
   await expect(ben.page.getByTestId('winner-banner')).toHaveText('Ana wins!');
 
-  await ben.page.getByTestId('rematch').click();
+  await acceptRematch([ben, ana]);
   for (const p of [ana, ben]) {
     await expect(p.page.getByTestId('table')).toHaveAttribute('data-phase', 'draft');
     await expect(p.page.getByTestId('score-sheet')).toHaveCount(0);
