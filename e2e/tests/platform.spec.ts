@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   DESKTOP,
   PHONE,
@@ -59,6 +59,16 @@ async function trailToScoreSheet(players: readonly Player[]): Promise<void> {
     expect(++moves).toBeLessThanOrEqual(48);
   }
   for (const p of players) await expect(p.page.getByTestId('score-sheet')).toBeVisible();
+}
+
+/** Ana (desktop, host) and Ben (phone) in a new room, one deal played out to the score sheet. */
+async function dealPlayedOut(browser: Browser): Promise<[Player, Player]> {
+  const ana = await openPlayer(browser, DESKTOP);
+  const ben = await openPlayer(browser, PHONE);
+  await joinByCode(ben, await createRoom(ana));
+  await startGame(ana, ben);
+  await trailToScoreSheet([ana, ben]);
+  return [ana, ben];
 }
 
 /** A screenshot that does not wait for animations (the reconnecting dot pulses for ever). */
@@ -188,13 +198,10 @@ test('a dropped player shows as reconnecting to the others and comes back by its
 test('rematch is an offer: one acceptance shows who waits, the second starts the next deal', async ({
   browser,
 }) => {
-  const ana = await openPlayer(browser, DESKTOP);
-  const ben = await openPlayer(browser, PHONE);
-  const code = await createRoom(ana);
-  await joinByCode(ben, code);
-  await startGame(ana, ben);
-  await trailToScoreSheet([ana, ben]);
+  const [ana, ben] = await dealPlayedOut(browser);
 
+  const banner = await ana.page.getByTestId('winner-banner').innerText();
+  const wins = banner.includes('You win') ? 'Ana 1 · Ben 0' : banner.includes('Ben') ? 'Ana 0 · Ben 1' : null;
   await ben.page.getByTestId('rematch').click();
   await expect(ben.page.getByTestId('rematch-status')).toContainText('Waiting for Ana');
   await expect(ana.page.getByTestId('rematch-status')).toContainText('Ben wants a rematch');
@@ -210,20 +217,15 @@ test('rematch is an offer: one acceptance shows who waits, the second starts the
     await expect(p.page.getByTestId('score-sheet')).toHaveCount(0);
     await expect(p.page.getByTestId('table')).toHaveAttribute('data-version', '0');
   }
-  // The running score is kept: one game has been won (or drawn) so far.
-  await expect(ana.page.getByTestId('table-match-wins')).toContainText(/Ana \d · Ben \d/);
+  // The running score is kept across the rematch.
+  await expect(ana.page.getByTestId('table-match-wins')).toContainText(wins ?? 'Ana 0 · Ben 0');
   for (const p of [ana, ben]) await p.context.close();
 });
 
 test('when the other player leaves after the deal, the score sheet stays and Rematch returns to the lobby', async ({
   browser,
 }) => {
-  const ana = await openPlayer(browser, DESKTOP);
-  const ben = await openPlayer(browser, PHONE);
-  const code = await createRoom(ana);
-  await joinByCode(ben, code);
-  await startGame(ana, ben);
-  await trailToScoreSheet([ana, ben]);
+  const [ana, ben] = await dealPlayedOut(browser);
 
   await ben.page.getByRole('link', { name: 'Leave and go home' }).click();
   await expect(ana.page.getByTestId('left-banner')).toContainText('Ben left the room');

@@ -30,22 +30,28 @@ export function RematchButton({ seated }: { seated: boolean }) {
   const accepted = present.filter((s) => s.rematch);
   const waiting = present.filter((s) => !s.rematch && s.seat !== me?.seat);
 
-  if (present.length < info.minPlayers) {
+  const rematch = (accept: boolean) =>
+    void sendLobby(accept ? { type: 'rematch' } : { type: 'rematch', accept });
+  const button = (testId: string, label: string, accept: boolean, primary = true) => (
+    <button
+      type="button"
+      className={`btn ${primary ? 'btn--primary' : 'btn--ghost-dark'}`}
+      data-testid={testId}
+      disabled={busy}
+      onClick={() => rematch(accept)}
+    >
+      {label}
+    </button>
+  );
+
+  const missing = info.minPlayers - present.length;
+  if (missing > 0) {
     return (
       <div className="rematch" data-testid="rematch-panel">
         <p className="rematch__status" data-testid="rematch-status">
-          {names(gone)} left, so a rematch needs {info.minPlayers - present.length} more player
-          {info.minPlayers - present.length === 1 ? '' : 's'}.
+          {names(gone)} left, so a rematch needs {missing} more player{missing === 1 ? '' : 's'}.
         </p>
-        <button
-          type="button"
-          className="btn btn--primary"
-          data-testid="rematch"
-          disabled={busy}
-          onClick={() => void sendLobby({ type: 'rematch' })}
-        >
-          Back to the lobby
-        </button>
+        {button('rematch', 'Back to the lobby', true)}
       </div>
     );
   }
@@ -61,27 +67,9 @@ export function RematchButton({ seated }: { seated: boolean }) {
         {status}
         {gone.length > 0 && ` ${names(gone)} left and sit${gone.length === 1 ? 's' : ''} it out.`}
       </p>
-      {me?.rematch ? (
-        <button
-          type="button"
-          className="btn btn--ghost-dark"
-          data-testid="rematch-withdraw"
-          disabled={busy}
-          onClick={() => void sendLobby({ type: 'rematch', accept: false })}
-        >
-          Withdraw
-        </button>
-      ) : (
-        <button
-          type="button"
-          className="btn btn--primary"
-          data-testid="rematch"
-          disabled={busy}
-          onClick={() => void sendLobby({ type: 'rematch' })}
-        >
-          {others.length > 0 ? 'Accept rematch' : 'Rematch'}
-        </button>
-      )}
+      {me?.rematch
+        ? button('rematch-withdraw', 'Withdraw', false, false)
+        : button('rematch', others.length > 0 ? 'Accept rematch' : 'Rematch', true)}
     </div>
   );
 }

@@ -115,7 +115,7 @@ export function RoomPage({ code, watch, valid }: { code: string; watch: boolean;
       return <JoinForm code={code} lookup={outcome.lookup} watch={watch} onJoin={explicitJoin} />;
     case 'error':
       return (
-        <Centered title="Could not join">
+        <Centered title={navigator.onLine === false ? 'You are offline' : 'Could not join'}>
           <p>{outcome.message}</p>
           <div className="row">
             <button type="button" className="btn btn--primary" onClick={() => setRetry((n) => n + 1)}>
