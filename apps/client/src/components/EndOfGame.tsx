@@ -30,8 +30,7 @@ export function RematchButton({ seated }: { seated: boolean }) {
   const accepted = present.filter((s) => s.rematch);
   const waiting = present.filter((s) => !s.rematch && s.seat !== me?.seat);
 
-  const rematch = (accept: boolean) =>
-    void sendLobby(accept ? { type: 'rematch' } : { type: 'rematch', accept });
+  const rematch = (accept: boolean) => void sendLobby({ type: 'rematch', accept });
   const button = (testId: string, label: string, accept: boolean, primary = true) => (
     <button
       type="button"
