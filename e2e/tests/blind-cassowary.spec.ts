@@ -9,6 +9,7 @@ import {
   screenshot,
   settle,
   type Player,
+  acceptRematch,
 } from './helpers.ts';
 
 /**
@@ -370,7 +371,7 @@ test('three players and a spectator race for cassowaries, review, vote, go blind
   await eve.page.getByTestId('rules-button').click();
   await expect(eve.page.getByTestId('rules-panel')).toContainText('chameleon');
 
-  await ben.page.getByTestId('rematch').click();
+  await acceptRematch([ben, ana, cy]);
   for (const p of players) {
     await expect(p.page.getByTestId('score-sheet')).toHaveCount(0);
     await expect(p.page.getByTestId('table')).toHaveAttribute('data-phase', 'play');

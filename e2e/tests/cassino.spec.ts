@@ -11,6 +11,7 @@ import {
   reopenTab,
   screenshot,
   type Player,
+  acceptRematch,
 } from './helpers.ts';
 
 async function createRoom(host: Player): Promise<string> {
@@ -84,6 +85,13 @@ test('two players play a full Cassino deal by code while a third watches', async
       continue;
     }
     const [anaHand, benHand] = [await handCardIds(ana.page), await handCardIds(ben.page)];
+    // Positive control: each player's own frames do carry their own hand, so the searches below
+    // would notice if the ids travelled in another encoding.
+    for (const [owner, hand, who] of [
+      [ana, anaHand, 'Ana'],
+      [ben, benHand, 'Ben'],
+    ] as const)
+      for (const id of hand) expect(framesContain(owner.frames, id), `${who}'s frames hold ${id}`).toBe(true);
     await assertHandHidden(ana, benHand, 'Ana');
     await assertHandHidden(ben, anaHand, 'Ben');
     await assertHandHidden(eve, [...anaHand, ...benHand], 'the spectator');
@@ -131,7 +139,7 @@ test('two players play a full Cassino deal by code while a third watches', async
   await screenshot(ana.page, 'score-sheet-desktop');
   await screenshot(ben.page, 'score-sheet-phone');
 
-  await ben.page.getByTestId('rematch').click();
+  await acceptRematch([ben, ana]);
   for (const p of [ana, ben, eve]) {
     await expect(p.page.getByTestId('score-sheet')).toHaveCount(0);
     await expect(p.page.getByTestId('table')).toHaveAttribute('data-version', '0');

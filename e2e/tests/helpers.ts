@@ -43,9 +43,20 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().length === 0, undefined, { timeout: 10_000 });
 }
 
+/**
+ * A full-page screenshot from the top of the page once nothing moves. Scrolled down, a full-page
+ * capture would draw the sticky top bar where the viewport was, over the content.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForFunction(() => window.scrollY === 0);
   await settle(page);
   await page.screenshot({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
+}
+
+/** A rematch is an offer every seated player accepts: each of `players` clicks Rematch in turn. */
+export async function acceptRematch(players: readonly Player[]): Promise<void> {
+  for (const p of players) await p.page.getByTestId('rematch').click();
 }
 
 export async function version(page: Page): Promise<number> {
@@ -72,6 +83,11 @@ export function msgpackString(text: string): Buffer {
   return Buffer.concat([Buffer.from([0xa0 | bytes.length]), bytes]);
 }
 
+/**
+ * Whether a websocket frame carries `text` as a msgpack string (how Colyseus sends card ids) or a
+ * JSON string. Pair every "does not contain" with a positive control on the owner's own frames, so
+ * that a change of encoding fails the test instead of passing it vacuously.
+ */
 export function framesContain(frames: readonly Buffer[], text: string): boolean {
   const needle = msgpackString(text);
   return frames.some((frame) => frame.includes(needle) || frame.includes(Buffer.from(`"${text}"`)));

@@ -12,6 +12,7 @@ import {
   settle,
   version,
   type Player,
+  acceptRematch,
 } from './helpers.ts';
 import { gameUpdate } from './math-card-game-frames.ts';
 
@@ -340,7 +341,7 @@ test("two players play Wouter's Math Card Game to the score sheet while a third 
   await eve.page.getByTestId('rules-button').click();
   await expect(eve.page.getByTestId('rules-panel')).toContainText('must play as many cards');
 
-  await ben.page.getByTestId('rematch').click();
+  await acceptRematch([ben, ana]);
   for (const p of [ana, ben]) {
     await expect(p.page.getByTestId('score-sheet')).toHaveCount(0);
     await expect(p.page.getByTestId('cut-step')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { screenshot } from './helpers.ts';
+import { acceptRematch, screenshot } from './helpers.ts';
 import { draftFirstCards, startGame, testIds, valueOf } from './star-navigator-helpers.ts';
 
 /** Taps every card of the chosen Vector Set joined by "+", declares `declared` and submits. */
@@ -170,7 +170,7 @@ test('a short match ends: standings for both, the win is counted, Rematch deals 
   await expect(ana.page.getByTestId('winner-banner')).toHaveText('You win!');
   await expect(ben.page.getByTestId('winner-banner')).toHaveText('Ana wins!');
 
-  await ben.page.getByTestId('rematch').click();
+  await acceptRematch([ben, ana]);
   for (const p of [ana, ben]) {
     await expect(p.page.getByTestId('table')).toHaveAttribute('data-phase', 'draft');
     await expect(p.page.getByTestId('score-sheet')).toHaveCount(0);

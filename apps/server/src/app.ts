@@ -1,6 +1,8 @@
+import { createServer } from 'node:http';
 import { defineRoom, defineServer, type Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { configureHttp, DEFAULT_CLIENT_DIST } from './http.ts';
+import { DEFAULT_HTTP_LIMITS, type HttpLimits, HttpRateLimiter } from './httpLimits.ts';
 import { RECONNECT_SECONDS, type ServerRoomOptions } from './room/GameRoom.ts';
 import { GAME_ROOMS, type GameRoomClass } from './rooms/index.ts';
 
@@ -17,6 +19,13 @@ export interface AppOptions {
   clientDist?: string;
   /** Let Colyseus exit the process on SIGINT/SIGTERM (main.ts); off for tests and benches. */
   handleSignals?: boolean;
+  /**
+   * Per-address limits on room lookups, creation and joins (default DEFAULT_HTTP_LIMITS); `false`
+   * turns them off (room tests and the bench, which create many rooms from one address).
+   */
+  httpLimits?: Partial<HttpLimits> | false;
+  /** Count the HTTP limits per `X-Forwarded-For` client (only behind your own reverse proxy). */
+  trustProxy?: boolean;
 }
 
 /** Builds the Colyseus server with its express routes; call `listen(port, host)` on the result. */
@@ -32,9 +41,15 @@ export function createGameServer(options: AppOptions = {}): Server {
       defineRoom(room, serverOptions),
     ]),
   );
+  const httpServer = createServer();
+  if (options.httpLimits !== false)
+    new HttpRateLimiter(
+      { ...DEFAULT_HTTP_LIMITS, ...options.httpLimits },
+      options.trustProxy === true,
+    ).install(httpServer);
   return defineServer({
     rooms,
-    transport: new WebSocketTransport({ maxPayload: MAX_PAYLOAD_BYTES }),
+    transport: new WebSocketTransport({ server: httpServer, maxPayload: MAX_PAYLOAD_BYTES }),
     express: (app) => configureHttp(app, options.clientDist ?? DEFAULT_CLIENT_DIST),
     gracefullyShutdown: options.handleSignals === true,
     greet: false,

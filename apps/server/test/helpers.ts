@@ -17,10 +17,13 @@ export interface TestServer {
  */
 export const testPort = (port: number): number => port + Number(process.env['TEST_PORT_OFFSET'] ?? 0);
 
-/** Boots the real server on 127.0.0.1 at a fixed port (one per test file). */
+/**
+ * Boots the real server on 127.0.0.1 at a fixed port (one per test file). The per-address HTTP
+ * limits are off unless the test passes its own: every test client shares one address.
+ */
 export async function bootServer(fixedPort: number, options: AppOptions = {}): Promise<TestServer> {
   const port = testPort(fixedPort);
-  const server = createGameServer(options);
+  const server = createGameServer({ httpLimits: false, ...options });
   await server.listen(port, '127.0.0.1');
   const test = new ColyseusTestServer(server);
   return {

@@ -6,6 +6,7 @@ import { NumbersRoom, type NumbersView } from './fixtures/numbers.ts';
 import {
   bootServer,
   joinOptions,
+  newToken,
   Players,
   type Probe,
   sleep,
@@ -55,7 +56,9 @@ describe('lobby', () => {
     const watcher = await players.join(code, joinOptions('Watcher'));
     const info = await watcher.waitRoom(() => true);
     expect(info.you).toEqual({ seat: null, name: 'Watcher' });
-    expect(info.spectators).toEqual(['Watcher']);
+    expect(info.spectators).toEqual([{ id: expect.stringMatching(/^s-[0-9a-f]{16}$/), name: 'Watcher' }]);
+    // The spectator's id is not their token.
+    expect(JSON.stringify(info)).not.toContain(watcher.options.token);
     await host.waitRoom((r) => r.spectators.length === 1, 'spectator listed');
     expect(((await (await lookup(code)).json()) as RoomLookup).freeSeats).toBe(0);
     // A spectator who asks to spectate keeps spectating even if a seat frees up later.
@@ -135,7 +138,10 @@ describe('lobby', () => {
       error: { code: 'NO_FREE_SEAT' },
     });
     expect(await guest.lobby({ type: 'stand' })).toEqual({ ok: true });
-    await host.waitRoom((r) => r.seats[1]?.name === null && r.spectators.includes('Guest'), 'guest stood');
+    await host.waitRoom(
+      (r) => r.seats[1]?.name === null && r.spectators.some((w) => w.name === 'Guest'),
+      'guest stood',
+    );
     expect(await watcher.lobby({ type: 'sit' })).toEqual({ ok: true });
     const info = await watcher.waitRoom((r) => r.you.seat === 1, 'watcher seated');
     expect(info.seats[1]?.name).toBe('Watcher');
@@ -242,7 +248,7 @@ describe('game', () => {
     expect(await host.lobby({ type: 'setReady', ready: true })).toEqual({ ok: true });
   });
 
-  it('finishes, counts wins and plays a rematch with the same seats', async () => {
+  it('finishes, counts wins and plays a rematch with the same seats once both accept', async () => {
     const { host, guest } = await startTable(players, 'numbers', { options: { rounds: 1 } });
     expect(await guest.lobby({ type: 'rematch' })).toMatchObject({
       ok: false,
@@ -258,8 +264,20 @@ describe('game', () => {
       ok: false,
       error: { code: 'GAME_OVER' },
     });
+    // One acceptance is an offer: the room stays on the score sheet and shows who accepted.
     expect(await guest.lobby({ type: 'rematch' })).toEqual({ ok: true });
+    const offered = await host.waitRoom((r) => r.seats[1]?.rematch === true, 'offer shown');
+    expect(offered).toMatchObject({ phase: 'finished', gameNumber: 1 });
+    expect(offered.seats[0]?.rematch).toBe(false);
+    // Withdrawn and offered again; only the second acceptance starts the game.
+    expect(await guest.lobby({ type: 'rematch', accept: false })).toEqual({ ok: true });
+    await host.waitRoom((r) => r.seats[1]?.rematch === false, 'offer withdrawn');
+    expect(await guest.lobby({ type: 'rematch' })).toEqual({ ok: true });
+    await host.waitRoom((r) => r.seats[1]?.rematch === true, 'offer again');
+    expect(host.info.phase).toBe('finished');
+    expect(await host.lobby({ type: 'rematch' })).toEqual({ ok: true });
     const second = await host.waitRoom((r) => r.gameNumber === 2 && r.phase === 'playing', 'rematch');
+    expect(second.seats.map((s) => s.rematch)).toEqual([false, false]);
     expect(second.seats.map((s) => s.name)).toEqual(['Host', 'Guest']);
     expect(second.matchWins).toEqual(wins1);
     await host.waitGame((g) => g.version === 0 && g.actors[0] === 0 && g !== host.games[0], 'new game');
@@ -365,5 +383,161 @@ describe('reconnection', () => {
       ok: false,
       error: { code: 'WRONG_PHASE' },
     });
+  });
+});
+
+/** A browser's id as the client keeps it in localStorage. */
+const newBrowser = () => `${newToken()}${newToken()}`;
+
+describe('removing people', () => {
+  it('keeps a kicked browser out: a new tab with a new token can neither sit nor watch', async () => {
+    const guestBrowser = newBrowser();
+    const host = await players.create('numbers', joinOptions('Host', { browser: newBrowser() }));
+    const code = host.room.roomId;
+    const guest = await players.join(code, joinOptions('Guest', { browser: guestBrowser }));
+    // The same browser also watches from a second tab.
+    const second = await players.join(code, joinOptions('Guest', { browser: guestBrowser, spectate: true }));
+    await host.waitRoom((r) => r.seats[1]?.name === 'Guest' && r.spectators.length === 1, 'guest in');
+    expect(await host.lobby({ type: 'kick', seat: 1 })).toEqual({ ok: true });
+    await until(
+      () => guest.leaveCode === CloseCodes.kicked && second.leaveCode === CloseCodes.kicked,
+      'both tabs of the kicked browser closed',
+    );
+    expect(second.notices.at(-1)).toEqual({ kind: 'kicked', text: 'The host removed you from this room.' });
+    await host.waitRoom((r) => r.seats[1]?.name === null && r.spectators.length === 0, 'all gone');
+    // Same token, a new tab (new token), and a new tab asking to watch: all refused.
+    await expect(players.sdk.joinById(code, guest.options)).rejects.toThrow(/removed/);
+    await expect(players.sdk.joinById(code, joinOptions('Guest', { browser: guestBrowser }))).rejects.toThrow(
+      /removed/,
+    );
+    await expect(
+      players.sdk.joinById(code, joinOptions('Guest', { browser: guestBrowser, spectate: true })),
+    ).rejects.toThrow(/removed/);
+    expect(host.info.seats[1]?.name).toBeNull();
+    // Another browser still gets the seat, and nobody ever saw the banned browser's id.
+    const other = await players.join(code, joinOptions('Other', { browser: newBrowser() }));
+    expect((await other.waitRoom((r) => r.you.seat !== null, 'other seated')).you.seat).toBe(1);
+    for (const p of [host, guest, second, other]) expect(p.raw.join('\n')).not.toContain(guestBrowser);
+  });
+
+  it("never bans the host's own browser (a host trying things out in two tabs)", async () => {
+    const shared = newBrowser();
+    const host = await players.create('numbers', joinOptions('Host', { browser: shared }));
+    const code = host.room.roomId;
+    const tab = await players.join(code, joinOptions('Tab', { browser: shared }));
+    await host.waitRoom((r) => r.seats[1]?.name === 'Tab', 'second tab seated');
+    expect(await host.lobby({ type: 'kick', seat: 1 })).toEqual({ ok: true });
+    await until(() => tab.leaveCode === CloseCodes.kicked, 'tab kicked');
+    expect(host.leaveCode).toBeNull();
+    await expect(players.sdk.joinById(code, tab.options)).rejects.toThrow(/removed/);
+    const again = await players.join(code, joinOptions('Tab', { browser: shared }));
+    expect((await again.waitRoom((r) => r.you.seat !== null, 'seated again')).you.seat).toBe(1);
+  });
+
+  it('lets the host remove a spectator (in the lobby or during a game), who stays out', async () => {
+    const watcherBrowser = newBrowser();
+    const { host, guest, code } = await startTable(players, 'numbers');
+    const watcher = await players.join(code, joinOptions('Watcher', { browser: watcherBrowser }));
+    const info = await host.waitRoom((r) => r.spectators.length === 1, 'watcher listed');
+    const id = info.spectators[0]!.id;
+    expect(await guest.lobby({ type: 'removeSpectator', id })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_HOST' },
+    });
+    expect(await host.lobby({ type: 'removeSpectator', id: 's-nobody' })).toMatchObject({
+      ok: false,
+      error: { code: 'NO_SUCH_SPECTATOR' },
+    });
+    expect(await host.lobby({ type: 'removeSpectator', id })).toEqual({ ok: true });
+    await until(() => watcher.leaveCode === CloseCodes.kicked, 'watcher removed');
+    expect(watcher.notices.at(-1)?.kind).toBe('kicked');
+    await host.waitRoom((r) => r.spectators.length === 0, 'list emptied');
+    await expect(
+      players.sdk.joinById(code, joinOptions('Watcher', { browser: watcherBrowser, spectate: true })),
+    ).rejects.toThrow(/removed/);
+    expect(host.info.phase).toBe('playing');
+    expect(await host.intent({ type: 'say', n: 1 })).toEqual({ ok: true });
+  });
+
+  it('tells a joiner who lost the race for the last seat that they are watching', async () => {
+    const { code } = await table(players, 'numbers');
+    const late = await players.join(code, joinOptions('Late'));
+    expect((await late.waitRoom(() => true)).you.seat).toBeNull();
+    const notice = await until(() => late.notices[0], 'notice');
+    expect(notice).toEqual({ kind: 'info', text: expect.stringMatching(/took the last seat.*watching/) });
+    // Someone who asked to watch is not told anything.
+    const watcher = await players.join(code, joinOptions('Watcher', { spectate: true }));
+    await watcher.waitRoom(() => true);
+    await sleep(100);
+    expect(watcher.notices).toEqual([]);
+  });
+});
+
+describe('game options at the protocol boundary', () => {
+  it('refuses unknown keys and deep junk with BAD_OPTIONS and keeps the options in force', async () => {
+    const { host, guest } = await table(players, 'numbers');
+    expect(await host.lobby({ type: 'setOptions', options: { rounds: 3 } })).toEqual({ ok: true });
+    await guest.waitRoom((r) => (r.options as { rounds: number }).rounds === 3, 'rounds 3');
+    expect(await host.lobby({ type: 'setOptions', options: { rounds: 4, roudns: 5 } })).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_OPTIONS', message: expect.stringMatching(/roudns/) },
+    });
+    let deep: unknown = { end: true };
+    for (let i = 0; i < 1000; i++) deep = { a: deep };
+    expect(await host.lobby({ type: 'setOptions', options: { junk: deep } })).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_OPTIONS' },
+    });
+    expect(await host.lobby({ type: 'setName', name: 'Still here' })).toEqual({ ok: true });
+    const info = await guest.waitRoom((r) => r.seats[0]?.name === 'Still here', 'later update');
+    expect(info.options).toEqual({ rounds: 3 });
+  });
+
+  it.each(Object.keys(GAME_ROOMS))('refuses unknown %s options when the room is created', async (slug) => {
+    await expect(
+      players.sdk.create(slug, { ...joinOptions('Bo'), options: { notAnOption: 1 } }),
+    ).rejects.toThrow(/notAnOption/);
+  });
+});
+
+describe('after a game', () => {
+  async function finishedTable() {
+    const t = await startTable(players, 'numbers', { options: { rounds: 1 } });
+    expect(await t.host.intent({ type: 'say', n: 1 })).toEqual({ ok: true });
+    await t.guest.waitGame((g) => g.version === 1, 'guest turn');
+    expect(await t.guest.intent({ type: 'say', n: 1 })).toEqual({ ok: true });
+    await t.host.waitRoom((r) => r.phase === 'finished', 'finished');
+    await t.guest.waitRoom((r) => r.phase === 'finished', 'finished');
+    return t;
+  }
+
+  it('keeps the score sheet when the opponent leaves; Rematch then returns to the lobby', async () => {
+    const { host, guest } = await finishedTable();
+    const wins = host.info.matchWins;
+    const games = host.games.length;
+    await guest.room.leave();
+    const info = await host.waitRoom((r) => r.seats[1]?.left === true, 'guest shown as left');
+    expect(info).toMatchObject({ phase: 'finished', gameNumber: 1, matchWins: wins });
+    expect(info.seats[1]?.name).toBe('Guest');
+    expect(host.games).toHaveLength(games);
+    expect(await host.lobby({ type: 'rematch' })).toEqual({ ok: true });
+    const lobby = await host.waitRoom((r) => r.phase === 'lobby', 'back in the lobby');
+    expect(lobby.seats[1]).toMatchObject({ name: null, left: false });
+    expect(host.notices.at(-1)?.text).toMatch(/Guest left/);
+  });
+
+  it('lets a player who left come back to the score sheet and accept; an offer dies with its leaver', async () => {
+    const { host, guest, code } = await finishedTable();
+    expect(await guest.lobby({ type: 'rematch' })).toEqual({ ok: true });
+    await host.waitRoom((r) => r.seats[1]?.rematch === true, 'guest offered');
+    await guest.room.leave();
+    await host.waitRoom((r) => r.seats[1]?.left === true && r.seats[1]?.rematch === false, 'offer dropped');
+    const back = await players.join(code, guest.options);
+    const info = await back.waitRoom((r) => r.you.seat === 1 && r.seats[1]?.left === false, 'back');
+    expect(info.phase).toBe('finished');
+    expect(await host.lobby({ type: 'rematch' })).toEqual({ ok: true });
+    expect(host.info.phase).toBe('finished');
+    expect(await back.lobby({ type: 'rematch' })).toEqual({ ok: true });
+    await host.waitRoom((r) => r.phase === 'playing' && r.gameNumber === 2, 'second game');
   });
 });

@@ -3,8 +3,10 @@ import { type Occupant, SeatTable } from '../src/room/seats.ts';
 
 const person = (name: string, sessionId: string | null = name): Occupant => ({
   token: `token-of-${name}`,
+  browser: null,
   name,
   ready: false,
+  rematch: false,
   sessionId,
   connected: sessionId !== null,
 });

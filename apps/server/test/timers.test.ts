@@ -99,6 +99,7 @@ describe('game timers', () => {
     await sleep(300);
     expect(logOf(code)).toHaveLength(2);
     expect(await host.lobby({ type: 'rematch' })).toEqual({ ok: true });
+    expect(await guest.lobby({ type: 'rematch' })).toEqual({ ok: true });
     const fresh = await guest.waitGame((g) => g.version === 0 && g.timers.length === 1, 'rematch timer');
     expect(fresh.timers[0]).toMatchObject({ key: 'turn-0', seat: 0 });
     await guest.waitGame((g) => g.version === 1 && guest.info.gameNumber === 2, 'rematch timeout');

@@ -22,9 +22,36 @@ export const RoomCodeSchema = z
   .toUpperCase()
   .regex(new RegExp(`^[${ROOM_CODE_ALPHABET}]{5}$`), 'A room code is 5 letters.');
 
+/**
+ * Invisible or control characters a name may not hold: controls, format characters (bidi overrides
+ * and isolates, zero-width space, soft hyphen, BOM …), private-use, unassigned code points, lone
+ * surrogates, line and paragraph separators. Allowed among the format characters: the zero-width
+ * joiner and non-joiner and the tag characters, which joined emoji (👩‍💻, 🏳️‍🌈, 🏴󠁧󠁢󠁳󠁣󠁴󠁿) and some scripts need.
+ * (Variation selectors are marks, not format characters, so they pass anyway.)
+ */
+const FORBIDDEN_IN_NAME = /(?!\u200C|\u200D|[\u{E0020}-\u{E007F}])[<>\p{C}\p{Zl}\p{Zp}]/u;
+/** At least one character that shows: a letter, number, symbol or punctuation mark. */
+const VISIBLE = /[\p{L}\p{N}\p{S}\p{P}]/u;
+
 export const DisplayNameSchema = z
   .string()
   .trim()
   .min(1, 'Pick a name.')
   .max(24, 'Names are at most 24 characters.')
-  .regex(/^[^<>\p{C}]+$/u, 'Names cannot contain control characters or angle brackets.');
+  .refine((name) => !FORBIDDEN_IN_NAME.test(name), {
+    message: 'Names cannot contain control characters or angle brackets.',
+  })
+  .refine((name) => VISIBLE.test(name), { message: 'Pick a name with letters or symbols in it.' });
+
+/** A joker: no rank, no suit. Decks with several copies suffix the id (`JK1#1`). */
+export const JokerSchema = z.object({
+  id: z.string().min(1).max(12),
+  joker: z.literal(true),
+  /** Decks that tell their two jokers apart: JK1 is black (the "little" joker), JK2 red. */
+  color: z.enum(['black', 'red']),
+});
+export type Joker = z.infer<typeof JokerSchema>;
+
+/** A card of the standard deck with jokers. */
+export const PlayingCardSchema = z.union([CardSchema, JokerSchema]);
+export type PlayingCard = z.infer<typeof PlayingCardSchema>;

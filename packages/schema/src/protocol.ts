@@ -12,6 +12,11 @@ export const JoinOptionsSchema = z.object({
   seed: z.string().max(64).optional(),
   /** Per-tab secret (kept in sessionStorage) that lets a reloaded tab take back its seat. */
   token: z.string().min(16).max(64),
+  /**
+   * Per-browser secret (kept in localStorage, shared by the browser's tabs). Never sent to other
+   * clients. A browser the host removed stays out of the room, whichever tab or token it comes with.
+   */
+  browser: z.string().min(16).max(64).optional(),
 });
 export type JoinOptions = z.infer<typeof JoinOptionsSchema>;
 
@@ -36,7 +41,14 @@ export const LobbyActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('setOptions'), options: z.unknown() }),
   z.object({ type: z.literal('start') }),
   z.object({ type: z.literal('kick'), seat: SeatSchema }),
-  z.object({ type: z.literal('rematch') }),
+  /**
+   * After a game: offer (or, with `accept: false`, withdraw) a rematch. The next game starts once
+   * every player still in the room has accepted; with too few players left it returns the room to
+   * the lobby instead.
+   */
+  z.object({ type: z.literal('rematch'), accept: z.boolean().optional() }),
+  /** The host removes a spectator (by the id in `RoomInfo.spectators`); they may not come back. */
+  z.object({ type: z.literal('removeSpectator'), id: z.string().min(1).max(64) }),
   /** A spectator takes a free seat while the room is in the lobby. */
   z.object({ type: z.literal('sit') }),
   /** A seated player becomes a spectator while the room is in the lobby. */
@@ -105,8 +117,10 @@ export const SeatInfoSchema = z.object({
   name: z.string().nullable(),
   connected: z.boolean(),
   ready: z.boolean(),
-  /** The player left the running game for good (went home, or never came back in time). */
+  /** The player left the running or finished game for good (went home, or never came back in time). */
   left: z.boolean(),
+  /** After a game: this player accepted the rematch. */
+  rematch: z.boolean(),
 });
 export type SeatInfo = z.infer<typeof SeatInfoSchema>;
 
@@ -119,7 +133,8 @@ export const RoomInfoSchema = z.object({
   maxPlayers: z.number().int(),
   hostSeat: SeatSchema.nullable(),
   seats: z.array(SeatInfoSchema),
-  spectators: z.array(z.string()),
+  /** Who is watching; `id` addresses a spectator in `removeSpectator` (it is not their token). */
+  spectators: z.array(z.object({ id: z.string(), name: z.string() })),
   /** The game options in force (validated by the game's options schema). */
   options: z.unknown(),
   /** Games won per seat across rematches in this room. */
@@ -141,10 +156,28 @@ export const RoomLookupSchema = z.object({
 });
 export type RoomLookup = z.infer<typeof RoomLookupSchema>;
 
+/**
+ * HTTP 429 body of the per-address limits on room lookups, creation and joins. It has the shape of a
+ * Colyseus matchmaking error, so the SDK surfaces `error` as the message.
+ */
+export const RateLimitedSchema = z.object({
+  code: z.literal(429),
+  error: z.string(),
+  retryAfterSeconds: z.number().int().min(0),
+});
+export type RateLimited = z.infer<typeof RateLimitedSchema>;
+
+/**
+ * A game's options schema as the room applies it: an object schema refuses unknown keys (zod would
+ * silently strip them, so a typo or a junk payload would reset the options to their defaults).
+ */
+export function strictOptions(schema: z.ZodType): z.ZodType {
+  return schema instanceof z.ZodObject ? schema.strict() : schema;
+}
+
 /** Close codes the server uses when it ends a connection on purpose. */
 export const CloseCodes = {
   kicked: 4100,
-  roomFull: 4101,
   /** The same player (same token) opened the room in another tab; this connection was superseded. */
   replaced: 4102,
 } as const;

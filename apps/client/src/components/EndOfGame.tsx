@@ -12,19 +12,63 @@ export function MatchWins({ info, className }: { info: RoomInfo | null; classNam
   );
 }
 
-/** Starts another game with the same seats; only seated players get the button. */
+const names = (seats: readonly { name: string | null }[]) => seats.map((s) => s.name ?? '?').join(' and ');
+
+/**
+ * The rematch offer on every game's final score sheet (seated players only). The next game starts
+ * once every player still in the room has accepted; who has is shown. When too few players are
+ * left, the button takes the room back to the lobby instead.
+ */
 export function RematchButton({ seated }: { seated: boolean }) {
   const busy = useStore((s) => s.busy);
-  if (!seated) return null;
-  return (
+  const info = useStore((s) => s.info);
+  if (!seated || !info || info.phase !== 'finished') return null;
+  const players = info.seats.filter((s) => s.name !== null);
+  const present = players.filter((s) => !s.left);
+  const gone = players.filter((s) => s.left);
+  const me = players.find((s) => s.seat === info.you.seat);
+  const accepted = present.filter((s) => s.rematch);
+  const waiting = present.filter((s) => !s.rematch && s.seat !== me?.seat);
+
+  const rematch = (accept: boolean) => void sendLobby({ type: 'rematch', accept });
+  const button = (testId: string, label: string, accept: boolean, primary = true) => (
     <button
       type="button"
-      className="btn btn--primary"
-      data-testid="rematch"
+      className={`btn ${primary ? 'btn--primary' : 'btn--ghost-dark'}`}
+      data-testid={testId}
       disabled={busy}
-      onClick={() => void sendLobby({ type: 'rematch' })}
+      onClick={() => rematch(accept)}
     >
-      Rematch
+      {label}
     </button>
+  );
+
+  const missing = info.minPlayers - present.length;
+  if (missing > 0) {
+    return (
+      <div className="rematch" data-testid="rematch-panel">
+        <p className="rematch__status" data-testid="rematch-status">
+          {names(gone)} left, so a rematch needs {missing} more player{missing === 1 ? '' : 's'}.
+        </p>
+        {button('rematch', 'Back to the lobby', true)}
+      </div>
+    );
+  }
+
+  const others = accepted.filter((s) => s.seat !== me?.seat);
+  let status: string;
+  if (me?.rematch) status = `You accepted. Waiting for ${names(waiting)}…`;
+  else if (others.length > 0) status = `${names(others)} want${others.length === 1 ? 's' : ''} a rematch.`;
+  else status = 'Play again with the same seats? Everyone has to accept.';
+  return (
+    <div className="rematch" data-testid="rematch-panel" data-accepted={accepted.length}>
+      <p className="rematch__status" data-testid="rematch-status" aria-live="polite">
+        {status}
+        {gone.length > 0 && ` ${names(gone)} left and sit${gone.length === 1 ? 's' : ''} it out.`}
+      </p>
+      {me?.rematch
+        ? button('rematch-withdraw', 'Withdraw', false, false)
+        : button('rematch', others.length > 0 ? 'Accept rematch' : 'Rematch', true)}
+    </div>
   );
 }

@@ -4,14 +4,21 @@ import { useStore } from '../store.ts';
 
 /**
  * During a game, a player who left for good would leave the table waiting forever; this banner
- * says who left and lets a seated player end the game (the server allows it only then).
+ * says who left and lets a seated player end the game (the server allows it only then). After the
+ * game it just says who left: the score sheet stays up, and the rematch goes on without them.
  */
 export function LeftPlayersBanner({ info }: { info: RoomInfo }) {
   const busy = useStore((s) => s.busy);
   const gone = info.seats.filter((s) => s.left && s.name !== null);
-  if (info.phase !== 'playing' || gone.length === 0) return null;
+  if (info.phase === 'lobby' || gone.length === 0) return null;
   const names = gone.map((s) => s.name).join(' and ');
   const seated = info.you.seat !== null;
+  if (info.phase === 'finished')
+    return (
+      <div className="left-banner" role="status" data-testid="left-banner">
+        <span>{names} left the room.</span>
+      </div>
+    );
   return (
     <div className="left-banner" role="alert" data-testid="left-banner">
       <span>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { GAME_CATALOG } from '@cards/schema';
-import { Markdown } from '../lib/markdown.tsx';
+import { Markdown, withoutSections } from '../lib/markdown.tsx';
 
 // Every rules document in the repository, loaded on demand as raw Markdown.
 const RULES = import.meta.glob('../../../../docs/rules/*.md', { query: '?raw', import: 'default' }) as Record<
@@ -15,6 +15,9 @@ function loaderFor(slug: string): (() => Promise<string>) | undefined {
 }
 
 type Loaded = { slug: string; text: string | null; error: string | null };
+
+/** The clause → test map is for developers: it stays in docs/rules/*.md but not in the panel. */
+const DEVELOPER_SECTIONS = /^clause\s*(→|->)\s*tests?$/i;
 
 /** "Rules" button that opens the game's rules in a side panel. */
 export function RulesButton({ slug, className }: { slug: string; className?: string }) {
@@ -49,7 +52,7 @@ function RulesPanel({ slug, onClose }: { slug: string; onClose: () => void }) {
       );
     } else {
       load().then(
-        (text) => live && setLoaded({ slug, text, error: null }),
+        (text) => live && setLoaded({ slug, text: withoutSections(text, DEVELOPER_SECTIONS), error: null }),
         () => live && setLoaded({ slug, text: null, error: 'The rules could not be loaded.' }),
       );
     }

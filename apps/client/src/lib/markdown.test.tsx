@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Markdown } from './markdown.tsx';
+import { Markdown, withoutSections } from './markdown.tsx';
 
 const html = (source: string) => renderToStaticMarkup(<Markdown source={source} />);
 
@@ -25,5 +25,26 @@ describe('markdown', () => {
     );
     expect(out).toContain('<th>A</th>');
     expect(out).toContain('<td style="text-align:right">2</td>');
+  });
+
+  it('drops a section up to the next heading of its level, but not headings in code', () => {
+    const source = [
+      '# Game',
+      '## Play',
+      'play text',
+      '## Clause → test',
+      '| Clause | Test |',
+      '### Sub',
+      'sub text',
+      '```',
+      '## not a heading',
+      '```',
+      '## Decisions',
+      'decided',
+    ].join('\n');
+    const out = withoutSections(source, /^clause\s*→\s*test$/i);
+    expect(out.split('\n')).toEqual(['# Game', '## Play', 'play text', '## Decisions', 'decided']);
+    expect(withoutSections('## Clause → test\nx', /^clause/i)).toBe('');
+    expect(withoutSections(source, /^nothing$/)).toBe(source);
   });
 });

@@ -64,7 +64,7 @@ export function Lobby({ info }: { info: RoomInfo }) {
         >
           {info.code}
         </p>
-        <p className="invite__game">
+        <p className="invite__game" data-testid="game-summary">
           {game?.name ?? info.game} · {client?.describeOptions(info.options) ?? ''}
           {info.gameNumber > 0 && ` · game ${info.gameNumber + 1}`}
         </p>
@@ -128,7 +128,7 @@ export function Lobby({ info }: { info: RoomInfo }) {
                   <span className="seat__tags">
                     {host && <span className="tag tag--host">Host</span>}
                     {!empty && !seat.connected && <span className="tag tag--warn">reconnecting…</span>}
-                    {!empty && (
+                    {!empty && !host && (
                       <span className={`tag ${seat.ready ? 'tag--ok' : ''}`}>
                         {seat.ready ? 'Ready' : 'Not ready'}
                       </span>
@@ -152,7 +152,8 @@ export function Lobby({ info }: { info: RoomInfo }) {
         </ul>
 
         <div className="lobby__me">
-          {mySeat && (
+          {/* The host starts the game; their own readiness counts for nothing. */}
+          {mySeat && !isHost && (
             <button
               type="button"
               className={`btn ${mySeat.ready ? 'btn--ok' : 'btn--primary'}`}
@@ -233,10 +234,24 @@ export function Lobby({ info }: { info: RoomInfo }) {
         </h2>
         <ul className="spectators" data-testid="spectator-list" data-count={info.spectators.length}>
           {info.spectators.length === 0 && <li className="muted">No one is watching.</li>}
-          {info.spectators.map((name, i) => (
-            <li key={`${name}-${i}`} className="spectator">
-              {name}
-              {me === null && name === info.you.name && <span className="seat__you"> (you)</span>}
+          {info.spectators.map((spectator) => (
+            <li key={spectator.id} className="spectator" data-testid={`spectator-${spectator.id}`}>
+              <span className="spectator__name">
+                {spectator.name}
+                {me === null && spectator.name === info.you.name && <span className="seat__you"> (you)</span>}
+              </span>
+              {isHost && (
+                <button
+                  type="button"
+                  className="btn btn--danger btn--small"
+                  data-testid={`remove-spectator-${spectator.id}`}
+                  aria-label={`Remove ${spectator.name}`}
+                  disabled={busy}
+                  onClick={() => void sendLobby({ type: 'removeSpectator', id: spectator.id })}
+                >
+                  Remove
+                </button>
+              )}
             </li>
           ))}
         </ul>

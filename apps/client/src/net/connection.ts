@@ -1,6 +1,7 @@
 import { Client, CloseCode, type Room } from '@colyseus/sdk';
 import {
   CloseCodes,
+  RateLimitedSchema,
   DisplayNameSchema,
   NoticeSchema,
   ReplySchema,
@@ -14,6 +15,7 @@ import { resetRoomState, showToast, useStore, type LeftInfo } from '../store.ts'
 import { apiUrl, serverEndpoint } from './endpoint.ts';
 import {
   SEAT_HEARTBEAT_MS,
+  browserId,
   clearRoomSession,
   forgetSeat,
   loadName,
@@ -41,7 +43,9 @@ export type JoinOutcome =
   | { kind: 'notFound' }
   | { kind: 'needName'; lookup: RoomLookup }
   | { kind: 'full'; lookup: RoomLookup }
-  | { kind: 'error'; message: string; final?: boolean };
+  /** The host removed this browser from the room: it may neither play nor watch there. */
+  | { kind: 'removed' }
+  | { kind: 'error'; message: string };
 
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
@@ -55,6 +59,14 @@ export async function lookupRoom(code: string): Promise<RoomLookup | null> {
     headers: { accept: 'application/json' },
   });
   if (res.status === 404) return null;
+  if (res.status === 429) {
+    const body = RateLimitedSchema.safeParse(await res.json().catch(() => null));
+    // The per-address limit on lookups (room creation and joins have one too; the SDK passes their
+    // 429 message on as the error).
+    throw new Error(
+      body.success ? body.data.error : 'Too many room look-ups from your network. Please wait a minute.',
+    );
+  }
   if (!res.ok) throw new Error(`The server answered ${res.status} when looking up the room.`);
   const parsed = RoomLookupSchema.safeParse(await res.json());
   if (!parsed.success) throw new Error(`Unexpected room lookup: ${describeZodError(parsed.error)}`);
@@ -70,7 +82,6 @@ function protocolError(what: string, detail: string): void {
 function leftInfoFor(code: number, reason: string | undefined): LeftInfo {
   if (code === CloseCodes.kicked)
     return { reason: 'kicked', message: 'The host removed you from this room.' };
-  if (code === CloseCodes.roomFull) return { reason: 'full', message: 'The table is full.' };
   if (code === CloseCodes.replaced) {
     return {
       reason: 'replaced',
@@ -113,9 +124,35 @@ if (typeof window !== 'undefined') {
   window.addEventListener('pageshow', keepSeatAlive);
 }
 
+/** How long the server keeps a dropped player's connection slot (GameRoom RECONNECT_SECONDS). */
+const RECONNECT_WINDOW_MS = 60_000;
+/** While the browser says it is offline, how often to try again (each try fails at once, for free). */
+const OFFLINE_RETRY_MS = 250;
+const MAX_RETRY_DELAY_MS = 2_000;
+
+/**
+ * SDK reconnection tuned to the server's window: the SDK defaults give up after 15 tries (≈ 51 s)
+ * and do not reconnect at all a connection that was up for less than 5 s. Here a drop at any time
+ * is retried (backing off to every 2 s, every 250 ms while the browser is offline so that coming
+ * back online is noticed at once) until the window is over; `onDrop` ends the retries then, and the
+ * tab rejoins with its seat token instead (RoomPage).
+ */
+function configureReconnection(r: Room): void {
+  r.reconnection.minUptime = 0;
+  r.reconnection.maxRetries = Number.MAX_SAFE_INTEGER;
+  r.reconnection.delay = 100;
+  r.reconnection.minDelay = 100;
+  r.reconnection.maxDelay = MAX_RETRY_DELAY_MS;
+  r.reconnection.backoff = (attempt, delay) =>
+    navigator.onLine === false ? OFFLINE_RETRY_MS : Math.min(MAX_RETRY_DELAY_MS, 2 ** attempt * delay);
+}
+
 /** Wire a freshly joined room into the store. Must run synchronously after the join resolves. */
 function attach(r: Room, code: string, token: string): void {
   room = r;
+  configureReconnection(r);
+  /** When the current run of reconnection attempts began (null while connected). */
+  let droppedAt: number | null = null;
   roomToken = token;
   useStore.setState({
     status: 'connected',
@@ -150,12 +187,18 @@ function attach(r: Room, code: string, token: string): void {
     showToast(parsed.data.kind === 'info' ? 'info' : 'error', parsed.data.text);
   });
 
+  // Called on the drop and again after every failed attempt.
   r.onDrop(() => {
-    if (room === r) useStore.setState({ status: 'reconnecting' });
+    if (room !== r) return;
+    droppedAt ??= Date.now();
+    // Past the server's window: make this the last try, so the SDK gives up (onLeave, 'lost').
+    if (Date.now() - droppedAt > RECONNECT_WINDOW_MS) r.reconnection.maxRetries = r.reconnection.retryCount;
+    useStore.setState({ status: 'reconnecting' });
   });
 
   r.onReconnect(() => {
     if (room !== r) return;
+    droppedAt = null;
     useStore.setState({ status: 'connected' });
     remember(r, code);
   });
@@ -192,16 +235,20 @@ export async function createRoom(
   const r = await getClient().create(slug, {
     name,
     token,
+    browser: browserId(),
     spectate: false,
     options,
     ...(seed ? { seed } : {}),
   });
+
   const code = r.roomId;
   attach(r, code, token);
   saveRoomSession(code, { reconnectionToken: r.reconnectionToken, seated: true, token });
   markSeatAlive(code, token);
   return code;
 }
+
+const REMOVED = /removed you/i;
 
 function looksFull(message: string): boolean {
   return /full|no free seat|no seat/i.test(message);
@@ -229,7 +276,13 @@ async function joinFlow(
   try {
     lookup = await lookupRoom(code);
   } catch (error) {
-    return { kind: 'error', message: errorMessage(error) };
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    return {
+      kind: 'error',
+      message: offline
+        ? 'You are offline. This page joins the room again as soon as you are back online.'
+        : errorMessage(error),
+    };
   }
   if (!lookup) return { kind: 'notFound' };
 
@@ -244,15 +297,20 @@ async function joinFlow(
 
   // 3. Join; the token lets the server give a reloaded tab (or a reopened link) its seat back.
   try {
-    const r = await getClient().joinById(code, { name, token, spectate });
+    const r = await getClient().joinById(code, { name, token, browser: browserId(), spectate });
     attach(r, code, token);
     return { kind: 'joined' };
   } catch (error) {
     const message = errorMessage(error);
+    // A removed browser is banned (token and browser id): retrying cannot help.
+    if (REMOVED.test(message)) {
+      forgetSeat(code, token);
+      clearRoomSession(code);
+      return { kind: 'removed' };
+    }
     if (!spectate && looksFull(message)) return { kind: 'full', lookup };
     if (/not found|no room|does not exist/i.test(message)) return { kind: 'notFound' };
-    // A kicked player's token is banned: retrying cannot help.
-    return { kind: 'error', message, final: /removed you/i.test(message) };
+    return { kind: 'error', message };
   }
 }
 

@@ -2,6 +2,7 @@ import { DisplayNameSchema } from '@cards/schema';
 
 const NAME_KEY = 'cards.name';
 const TOKEN_KEY = 'cards.tabToken';
+const BROWSER_KEY = 'cards.browser';
 const roomKey = (code: string) => `cards.room.${code}`;
 
 function safeGet(storage: () => Storage, key: string): string | null {
@@ -48,6 +49,21 @@ export function tabToken(): string {
   const token = randomToken();
   safeSet(session, TOKEN_KEY, token);
   return token;
+}
+
+let memoryBrowserId: string | null = null;
+
+/**
+ * Per-browser secret, shared by every tab (localStorage): a room the host removed this browser from
+ * stays closed to it, whichever tab or seat token it comes back with. Sent only to the server.
+ */
+export function browserId(): string {
+  const existing = safeGet(local, BROWSER_KEY);
+  if (existing && existing.length >= 16 && existing.length <= 64) return existing;
+  // Storage disabled: one id for this page's life at least.
+  memoryBrowserId ??= randomToken();
+  safeSet(local, BROWSER_KEY, memoryBrowserId);
+  return memoryBrowserId;
 }
 
 export interface RoomSession {

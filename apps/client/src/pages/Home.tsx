@@ -82,28 +82,63 @@ export function Home() {
         <p>Private rooms for card games with friends. Make a room, send the link, play.</p>
       </header>
 
-      <section className="panel-card" aria-labelledby="name-heading">
-        <h2 id="name-heading" className="section-title">
-          Your name
-        </h2>
-        <input
-          id="home-name"
-          className={`input ${nameError ? 'input--error' : ''}`}
-          data-testid="name-input"
-          value={name}
-          maxLength={24}
-          autoComplete="nickname"
-          placeholder="What should the table call you?"
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={nameError ? 'home-name-error' : undefined}
-          onChange={(e) => onName(e.target.value)}
-        />
-        {nameError && (
-          <p className="field-error" id="home-name-error" role="alert">
-            {nameError}
-          </p>
-        )}
-      </section>
+      {/* Someone with a code needs the code box first: it sits next to the name, above the games. */}
+      <div className="home__top">
+        <section className="panel-card" aria-labelledby="name-heading">
+          <h2 id="name-heading" className="section-title">
+            Your name
+          </h2>
+          <input
+            id="home-name"
+            className={`input ${nameError ? 'input--error' : ''}`}
+            data-testid="name-input"
+            value={name}
+            maxLength={24}
+            autoComplete="nickname"
+            placeholder="What should the table call you?"
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={nameError ? 'home-name-error' : undefined}
+            onChange={(e) => onName(e.target.value)}
+          />
+          {nameError && (
+            <p className="field-error" id="home-name-error" role="alert">
+              {nameError}
+            </p>
+          )}
+        </section>
+
+        <section className="panel-card" aria-labelledby="join-heading">
+          <h2 id="join-heading" className="section-title">
+            Have a code?
+          </h2>
+          <form className="join-row" onSubmit={join} noValidate>
+            <input
+              className={`input input--code ${codeError ? 'input--error' : ''}`}
+              data-testid="join-code-input"
+              value={code}
+              maxLength={5}
+              placeholder="ABCDE"
+              autoCapitalize="characters"
+              autoComplete="off"
+              spellCheck={false}
+              aria-label="Room code"
+              aria-invalid={codeError ? true : undefined}
+              onChange={(e) => {
+                setCode(e.target.value.toUpperCase());
+                setCodeError(null);
+              }}
+            />
+            <button type="submit" className="btn btn--primary" data-testid="join-button">
+              Join
+            </button>
+          </form>
+          {codeError && (
+            <p className="field-error" role="alert">
+              {codeError}
+            </p>
+          )}
+        </section>
+      </div>
 
       <section aria-labelledby="games-heading">
         <h2 id="games-heading" className="section-title section-title--light">
@@ -163,38 +198,6 @@ export function Home() {
         {createError && (
           <p className="field-error field-error--light" role="alert">
             {createError}
-          </p>
-        )}
-      </section>
-
-      <section className="panel-card" aria-labelledby="join-heading">
-        <h2 id="join-heading" className="section-title">
-          Have a code?
-        </h2>
-        <form className="join-row" onSubmit={join} noValidate>
-          <input
-            className={`input input--code ${codeError ? 'input--error' : ''}`}
-            data-testid="join-code-input"
-            value={code}
-            maxLength={5}
-            placeholder="ABCDE"
-            autoCapitalize="characters"
-            autoComplete="off"
-            spellCheck={false}
-            aria-label="Room code"
-            aria-invalid={codeError ? true : undefined}
-            onChange={(e) => {
-              setCode(e.target.value.toUpperCase());
-              setCodeError(null);
-            }}
-          />
-          <button type="submit" className="btn btn--primary" data-testid="join-button">
-            Join
-          </button>
-        </form>
-        {codeError && (
-          <p className="field-error" role="alert">
-            {codeError}
           </p>
         )}
       </section>

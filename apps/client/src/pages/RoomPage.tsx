@@ -35,6 +35,24 @@ export function RoomPage({ code, watch, valid }: { code: string; watch: boolean;
     };
   }, [code, watch, valid, key]);
 
+  // The SDK gave up reconnecting (the server's 60 s window is over, or the server refused): rejoin
+  // at once with the seat token, which takes the seat back if the game kept it.
+  const lost = storeCode === code && status === 'closed' && left?.reason === 'lost';
+  useEffect(() => {
+    if (lost) setRetry((n) => n + 1);
+  }, [lost]);
+
+  // Back online after a failed rejoin: try again without waiting for a click.
+  useEffect(() => {
+    const onOnline = () => {
+      const { status: now, code: current } = useStore.getState();
+      if (now !== 'connected' && now !== 'reconnecting' && (current === code || current === null))
+        setRetry((n) => n + 1);
+    };
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [code]);
+
   const explicitJoin = (asSpectator: boolean, name: string) => {
     saveName(name);
     void enterRoom(code, { watch: asSpectator, name, explicit: true }).then((outcome) =>
@@ -47,8 +65,7 @@ export function RoomPage({ code, watch, valid }: { code: string; watch: boolean;
   const here = storeCode === code;
   if (here && (status === 'connected' || status === 'reconnecting')) return <RoomView code={code} />;
 
-  if (here && status === 'closed' && left) {
-    if (left.reason === 'full') return <FullPrompt code={code} />;
+  if (here && status === 'closed' && left && left.reason !== 'lost') {
     const title =
       left.reason === 'kicked'
         ? 'Removed from the room'
@@ -83,18 +100,27 @@ export function RoomPage({ code, watch, valid }: { code: string; watch: boolean;
       return <NotFound code={code} />;
     case 'full':
       return <FullPrompt code={code} started={outcome.lookup.phase !== 'lobby'} />;
+    case 'removed':
+      return (
+        <Centered title="Removed from the room">
+          <p data-testid="removed">
+            The host removed you from room <strong>{code}</strong>, so you cannot play or watch there.
+          </p>
+          <div className="row">
+            <HomeLink />
+          </div>
+        </Centered>
+      );
     case 'needName':
       return <JoinForm code={code} lookup={outcome.lookup} watch={watch} onJoin={explicitJoin} />;
     case 'error':
       return (
-        <Centered title="Could not join">
+        <Centered title={navigator.onLine === false ? 'You are offline' : 'Could not join'}>
           <p>{outcome.message}</p>
           <div className="row">
-            {!outcome.final && (
-              <button type="button" className="btn btn--primary" onClick={() => setRetry((n) => n + 1)}>
-                Try again
-              </button>
-            )}
+            <button type="button" className="btn btn--primary" onClick={() => setRetry((n) => n + 1)}>
+              Try again
+            </button>
             <HomeLink />
           </div>
         </Centered>
@@ -106,6 +132,7 @@ function RoomView({ code }: { code: string }) {
   const info = useStore((s) => s.info);
   const game = useStore((s) => s.game);
   const protocolError = useStore((s) => s.protocolError);
+  const offline = useStore((s) => s.status === 'reconnecting');
   const slug = info?.game ?? game?.game ?? 'cassino';
   const name = GAME_CATALOG.find((g) => g.slug === slug)?.name ?? slug;
   const inLobby = info?.phase === 'lobby';
@@ -136,15 +163,39 @@ function RoomView({ code }: { code: string }) {
         </p>
       )}
       {info && <LeftPlayersBanner info={info} />}
-      {!info ? (
-        <Centered title="Loading room…" />
-      ) : inLobby ? (
-        <Lobby info={info} />
-      ) : game ? (
-        <GameView game={game} />
-      ) : (
-        <Centered title="Loading the game…" />
-      )}
+      <div className="room__stage">
+        {/* While reconnecting nothing here may be played: the table is dimmed and inert. */}
+        <div
+          className={`room__content ${offline ? 'is-offline' : ''}`}
+          data-testid="room-content"
+          inert={offline}
+          aria-busy={offline}
+        >
+          {!info ? (
+            <Centered title="Loading room…" />
+          ) : inLobby ? (
+            <Lobby info={info} />
+          ) : game ? (
+            <GameView game={game} />
+          ) : (
+            <Centered title="Loading the game…" />
+          )}
+        </div>
+        {offline && <ReconnectingNotice seated={info?.you.seat !== null && info?.you.seat !== undefined} />}
+      </div>
+    </div>
+  );
+}
+
+function ReconnectingNotice({ seated }: { seated: boolean }) {
+  return (
+    <div className="room__offline" role="alert" data-testid="reconnecting-notice">
+      <strong>Connection lost — reconnecting…</strong>
+      <span>
+        {seated
+          ? 'Your seat is kept for a minute. You can play again as soon as you are back.'
+          : 'The table comes back as soon as the connection does.'}
+      </span>
     </div>
   );
 }

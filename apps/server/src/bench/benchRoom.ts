@@ -1,6 +1,6 @@
-import { parseArgs } from 'node:util';
+import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { Client, type Room as SdkRoom } from '@colyseus/sdk';
 import {
   blindCassowary,
@@ -11,16 +11,15 @@ import {
   startMatch,
 } from '@cards/rules';
 import type { BlindCassowaryCard, GameUpdate, JoinOptions, Reply, RoomInfo } from '@cards/schema';
-import { createGameServer } from '../app.ts';
-import { GameRoom } from '../room/GameRoom.ts';
-import {
-  defaultPoolSize,
-  runHere,
-  type Transition,
-  WorkerMatchRunner,
-  workerMatchRunner,
-} from '../room/matchRunner.ts';
+import { defaultPoolSize, runHere, type Transition, WorkerMatchRunner } from '../room/matchRunner.ts';
 import { GAME_ROOMS } from '../rooms/index.ts';
+import {
+  type ChildMessage,
+  type ParentMessage,
+  type ServerFigures,
+  type Summary,
+  summarise,
+} from './benchStats.ts';
 
 interface BenchConfig {
   /** Room name (game slug) every table plays. */
@@ -36,10 +35,6 @@ interface BenchConfig {
 
 interface Stats {
   latencies: number[];
-  /** Main-thread time of each room handler call (intent, timer, start, game update refresh). */
-  handlerMs: number[];
-  /** Slowest call per handler name. */
-  handlerWorst: Map<string, number>;
   accepted: number;
   refused: Map<string, number>;
   games: number;
@@ -138,9 +133,10 @@ class BenchPlayer {
 
   private onRoom(info: RoomInfo): void {
     const seat = info.you.seat;
-    if (info.phase === 'finished' && seat === 0 && this.rematchAsked < info.gameNumber && !this.stopped) {
+    // A rematch is an offer every player accepts; the table's first seat counts the finished game.
+    if (info.phase === 'finished' && seat !== null && this.rematchAsked < info.gameNumber && !this.stopped) {
       this.rematchAsked = info.gameNumber;
-      this.stats.games += 1;
+      if (seat === 0) this.stats.games += 1;
       void this.room.request('lobby', { type: 'rematch' });
     }
     this.info = info;
@@ -207,88 +203,33 @@ async function openTable(sdk: Client, config: BenchConfig, stats: Stats): Promis
   return table;
 }
 
-/**
- * Times the room's synchronous handlers (the event loop is blocked for exactly that long); the
- * in-process bench clients also use the event loop, so its delay alone would overstate the server.
- */
-function timeRoomHandlers(stats: Stats): () => void {
-  const proto = GameRoom.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
-  const names = ['onIntent', 'fireTimer', 'startGame', 'broadcastGame'];
-  const originals = names.map((name) => proto[name]);
-  names.forEach((name, k) => {
-    const original = originals[k];
-    if (typeof original !== 'function') throw new Error(`GameRoom has no ${name}`);
-    proto[name] = function timed(this: unknown, ...args: unknown[]) {
-      const t = performance.now();
-      try {
-        return original.apply(this, args);
-      } finally {
-        // broadcastGame also runs inside the others: count it only on its own (e.g. after a join).
-        if (name !== 'broadcastGame' || depth === 0) {
-          const ms = performance.now() - t;
-          stats.handlerMs.push(ms);
-          stats.handlerWorst.set(name, Math.max(stats.handlerWorst.get(name) ?? 0, ms));
-        }
-      }
-    };
-  });
-  let depth = 0;
-  for (const name of ['onIntent', 'fireTimer', 'startGame']) {
-    const inner = proto[name] as (...args: unknown[]) => unknown;
-    proto[name] = function nested(this: unknown, ...args: unknown[]) {
-      depth++;
-      try {
-        return inner.apply(this, args);
-      } finally {
-        depth--;
-      }
-    };
-  }
-  return () =>
-    names.forEach((name, k) => {
-      proto[name] = originals[k] as (...args: unknown[]) => unknown;
-    });
-}
+const ms = (v: number) => `${v.toFixed(2)} ms`;
+const summary = (label: string, v: Summary) =>
+  `  ${label} (n=${v.n}): p50 ${ms(v.p50)}, p99 ${ms(v.p99)}, max ${ms(v.max)}`;
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
-function report(
-  config: BenchConfig,
-  stats: Stats,
-  elapsedMs: number,
-  loop: ReturnType<typeof monitorEventLoopDelay>,
-): void {
-  const sorted = [...stats.latencies].sort((a, b) => a - b);
-  const ms = (v: number) => `${v.toFixed(2)} ms`;
+function report(config: BenchConfig, stats: Stats, elapsedMs: number, server: ServerFigures): void {
   const refused = [...stats.refused].map(([code, n]) => `${code}=${n}`).join(' ') || 'none';
+  const seconds = elapsedMs / 1000;
   console.log(
-    `room bench: ${config.tables} ${config.game} tables of ${config.players}, ${(elapsedMs / 1000).toFixed(1)} s, pace ${config.pace} ms`,
+    `room bench: ${config.tables} ${config.game} tables of ${config.players}, ${seconds.toFixed(1)} s, ` +
+      `pace ${config.pace} ms; server in its own process, simulated clients in this one`,
   );
   console.log(`  intents accepted ${stats.accepted}, refused ${refused}, games finished ${stats.games}`);
-  console.log(`  throughput ${((stats.accepted * 1000) / elapsedMs).toFixed(1)} intents/s`);
   console.log(
-    `  intent→view latency (n=${sorted.length}): p50 ${ms(percentile(sorted, 50))}, ` +
-      `p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1) ?? Number.NaN)}`,
+    `  throughput ${(stats.accepted / seconds).toFixed(1)} intents/s, ` +
+      `${(stats.games / seconds).toFixed(2)} finished games/s over ${config.tables} tables`,
   );
-  const handlers = [...stats.handlerMs].sort((a, b) => a - b);
-  console.log(
-    `  room handler main-thread time (n=${handlers.length}): p50 ${ms(percentile(handlers, 50))}, ` +
-      `p99 ${ms(percentile(handlers, 99))}, max ${ms(handlers.at(-1) ?? Number.NaN)} ` +
-      `(${[...stats.handlerWorst].map(([name, v]) => `${name} ${ms(v)}`).join(', ')})`,
-  );
-  const ns = (v: number) => ms(v / 1e6);
-  console.log(
-    `  event-loop delay: p50 ${ns(loop.percentile(50))}, p99 ${ns(loop.percentile(99))}, max ${ns(loop.max)}`,
-  );
+  console.log(summary('intent→view latency', summarise(stats.latencies)));
+  const worst = Object.entries(server.worst)
+    .map(([name, v]) => `${name} ${ms(v)}`)
+    .join(', ');
+  console.log(`${summary('server: room handler main-thread time', server.handlers)} (${worst})`);
+  console.log(summary('server: event-loop delay', server.loop));
   if (config.game === 'blind-cassowary')
     console.log(
-      `  off the main thread: slowest rules transition ${ms(workerMatchRunner.worstMs)} in a pool of ` +
-        `${workerMatchRunner.workers} match workers; ${workerMatchRunner.waited} transitions waited for a ` +
-        `free worker, the longest ${ms(workerMatchRunner.worstWaitMs)}; the bots' own solver calls run on ` +
-        `the bench's main thread and add to the latencies`,
+      `  server: slowest rules transition ${ms(server.workerWorstMs)} in a pool of ${server.workers} match ` +
+        `workers; ${server.waited} transitions waited for a free worker, the longest ${ms(server.worstWaitMs)}; ` +
+        `the bots' own solver calls run in the bench process`,
     );
 }
 
@@ -374,42 +315,60 @@ async function crossRoomDelay(): Promise<void> {
   }
 }
 
+/** Runs the server half (benchServer.ts) in a child process with the same loader flags (tsx). */
+async function startServer(port: number): Promise<{ child: ChildProcess; ask(m: ParentMessage): void }> {
+  const child = fork(new URL('./benchServer.ts', import.meta.url), [String(port)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`bench server exited early (${code})`)));
+    child.on('message', (m: ChildMessage) => {
+      if (m.type === 'ready') resolve();
+    });
+  });
+  return { child, ask: (m) => child.send(m) };
+}
+
+function figures(child: ChildProcess): Promise<ServerFigures> {
+  return new Promise((resolve) => {
+    const onMessage = (m: ChildMessage) => {
+      if (m.type !== 'figures') return;
+      child.off('message', onMessage);
+      resolve(m);
+    };
+    child.on('message', onMessage);
+    child.send({ type: 'report' } satisfies ParentMessage);
+  });
+}
+
 /**
- * Starts a server in-process on 127.0.0.1, plays random tables of `--game` (default cassino) against it
- * and prints latencies.
+ * Starts a server in a child process on 127.0.0.1, plays random tables of `--game` (default cassino)
+ * against it from this process and prints latencies and throughput.
  */
 export async function benchRoom(args: string[]): Promise<void> {
   const config = readConfig(args);
   if (config.game === 'blind-cassowary') await crossRoomDelay();
-  const server = createGameServer();
-  await server.listen(config.port, '127.0.0.1');
-  const stats: Stats = {
-    latencies: [],
-    handlerMs: [],
-    handlerWorst: new Map(),
-    accepted: 0,
-    refused: new Map(),
-    games: 0,
-  };
-  const untime = timeRoomHandlers(stats);
+  const server = await startServer(config.port);
+  const stats: Stats = { latencies: [], accepted: 0, refused: new Map(), games: 0 };
   const sdk = new Client(`http://127.0.0.1:${config.port}`);
   try {
     const tables = await Promise.all(
       Array.from({ length: config.tables }, () => openTable(sdk, config, stats)),
     );
-    const loop = monitorEventLoopDelay({ resolution: 5 });
-    loop.enable();
+    server.ask({ type: 'measure' });
     const startedAt = performance.now();
     await new Promise((r) => setTimeout(r, config.seconds * 1000));
     const players = tables.flat();
     for (const p of players) p.stop();
     const elapsed = performance.now() - startedAt;
     await new Promise((r) => setTimeout(r, 200));
-    loop.disable();
-    report(config, stats, elapsed, loop);
+    report(config, stats, elapsed, await figures(server.child));
     await Promise.all(players.map((p) => p.room.leave().catch(() => undefined)));
   } finally {
-    untime();
-    await server.gracefullyShutdown(false);
+    server.child.removeAllListeners('exit');
+    const exited = new Promise((r) => server.child.once('exit', r));
+    server.ask({ type: 'stop' });
+    await exited;
   }
 }

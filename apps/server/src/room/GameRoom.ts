@@ -8,6 +8,7 @@ import {
   Room,
   ServerError,
 } from '@colyseus/core';
+import type { z } from 'zod';
 import { type AnyGameModule, type Match, type Result, SPECTATOR, startMatch } from '@cards/rules';
 import {
   CloseCodes,
@@ -24,12 +25,13 @@ import {
   type RoomInfo,
   type RoomLookup,
   type RoomPhase,
+  strictOptions,
 } from '@cards/schema';
 import { releaseCode, reserveCode } from './codes.ts';
 import { type MatchRunner, runHere, type Transition } from './matchRunner.ts';
 import { TokenBucket } from './rateLimit.ts';
 import { accepted, describeZodError, refused } from './replies.ts';
-import { SeatTable } from './seats.ts';
+import { type Occupant, SeatTable } from './seats.ts';
 
 /** How long a dropped player keeps their connection slot for an SDK reconnect. */
 export const RECONNECT_SECONDS = 60;
@@ -43,6 +45,8 @@ export type ServerRoomOptions = { allowTestSeeds?: boolean; reconnectSeconds?: n
 interface Member {
   sessionId: string;
   token: string;
+  /** The browser's secret, if sent; like the token it never leaves the server. */
+  browser: string | null;
   name: string;
   bucket: TokenBucket;
   /** Kicked or replaced by another tab: its leave must not touch the seats. */
@@ -61,6 +65,8 @@ interface RunningTimer {
 }
 
 const liveRooms = new Map<string, GameRoom>();
+
+const REMOVED_MESSAGE = 'The host removed you from this room.';
 
 const noGame = (): Reply => refused('NO_GAME', 'No game is running.');
 
@@ -97,7 +103,11 @@ export abstract class GameRoom extends Room {
   private table!: SeatTable;
   private readonly members = new Map<string, Member>();
   private readonly reconnections = new Map<string, Deferred<Client>>();
+  /** Removed by the host: these tokens and browsers may not enter the room again (not even to watch). */
   private readonly bannedTokens = new Set<string>();
+  private readonly bannedBrowsers = new Set<string>();
+  /** The game's options schema, refusing unknown keys. */
+  private optionsSchema!: z.ZodType;
   private roomPhase: RoomPhase = 'lobby';
   private gameOptions: unknown;
   private match: AnyMatch | null = null;
@@ -114,7 +124,8 @@ export abstract class GameRoom extends Room {
     // Thrown from onCreate, the code becomes an HTTP status of the matchmaking reply: keep it 5xx-like.
     const join = JoinOptionsSchema.safeParse(raw);
     if (!join.success) throw new ServerError(ErrorCode.APPLICATION_ERROR, describeZodError(join.error));
-    const options = this.wire.options.safeParse(join.data.options ?? {});
+    this.optionsSchema = strictOptions(this.wire.options);
+    const options = this.optionsSchema.safeParse(join.data.options ?? {});
     if (!options.success)
       throw new ServerError(
         ErrorCode.APPLICATION_ERROR,
@@ -137,8 +148,9 @@ export abstract class GameRoom extends Room {
   override onAuth(_client: Client, options: unknown): JoinOptions {
     const join = JoinOptionsSchema.safeParse(options);
     if (!join.success) throw new ServerError(ErrorCode.INVALID_PAYLOAD, describeZodError(join.error));
-    if (this.bannedTokens.has(join.data.token))
-      throw new ServerError(ErrorCode.AUTH_FAILED, 'The host removed you from this room.');
+    const { token, browser } = join.data;
+    if (this.bannedTokens.has(token) || (browser !== undefined && this.bannedBrowsers.has(browser)))
+      throw new ServerError(ErrorCode.AUTH_FAILED, REMOVED_MESSAGE);
     return join.data;
   }
 
@@ -146,6 +158,7 @@ export abstract class GameRoom extends Room {
     const member: Member = {
       sessionId: client.sessionId,
       token: auth.token,
+      browser: auth.browser ?? null,
       name: auth.name,
       bucket: new TokenBucket(RATE_BURST, RATE_PER_SECOND, Date.now()),
       departing: false,
@@ -155,6 +168,15 @@ export abstract class GameRoom extends Room {
     this.seatJoiner(member, auth.spectate);
     this.broadcastRoom();
     this.sendGame(client);
+    // The join page saw a free seat, but someone took it (or the game started) in the meantime.
+    if (!auth.spectate && this.table.seatOfSession(client.sessionId) === null)
+      client.send('notice', {
+        kind: 'info',
+        text:
+          this.roomPhase === 'lobby'
+            ? 'Someone took the last seat just before you, so you are watching. You can take a seat if one frees up.'
+            : 'The game started just before you joined, so you are watching.',
+      } satisfies Notice);
   }
 
   override onDrop(client: Client): void {
@@ -212,11 +234,13 @@ export abstract class GameRoom extends Room {
     this.table.occupy(free, this.newOccupant(member));
   }
 
-  private newOccupant(member: Member) {
+  private newOccupant(member: Member): Occupant {
     return {
       token: member.token,
+      browser: member.browser,
       name: member.name,
       ready: false,
+      rematch: false,
       sessionId: member.sessionId,
       connected: true,
     };
@@ -230,6 +254,7 @@ export abstract class GameRoom extends Room {
     occupant.sessionId = member.sessionId;
     occupant.connected = true;
     occupant.name = member.name;
+    occupant.browser = member.browser ?? occupant.browser;
     if (previous !== null && previous !== member.sessionId)
       this.evict(previous, CloseCodes.replaced, {
         kind: 'info',
@@ -253,15 +278,17 @@ export abstract class GameRoom extends Room {
     const seat = this.table.seatOfSession(sessionId);
     const occupant = seat === null ? null : this.table.occupant(seat);
     if (seat === null || !occupant) return;
-    if (this.roomPhase === 'playing') {
-      // The seat stays in the game; its owner can come back with the same token.
-      occupant.sessionId = null;
-      occupant.connected = false;
-      this.table.reassignHost();
+    if (this.roomPhase === 'lobby') {
+      this.table.free(seat);
       return;
     }
-    this.table.free(seat);
-    if (this.roomPhase === 'finished') this.backToLobby();
+    // During a game the seat stays in it, and after one the score sheet stays up for the others:
+    // its owner can come back with the same token. A rematch goes on without them.
+    occupant.sessionId = null;
+    occupant.connected = false;
+    occupant.rematch = false;
+    this.table.reassignHost();
+    if (this.roomPhase === 'finished') this.startRematchIfAgreed();
   }
 
   private backToLobby(): void {
@@ -413,7 +440,9 @@ export abstract class GameRoom extends Room {
       case 'kick':
         return this.kick(member, action.seat);
       case 'rematch':
-        return this.rematch(member);
+        return this.rematch(member, action.accept ?? true);
+      case 'removeSpectator':
+        return this.removeSpectator(member, action.id);
       case 'sit':
         return this.sit(member);
       case 'stand':
@@ -445,7 +474,7 @@ export abstract class GameRoom extends Room {
   private setOptions(member: Member, raw: unknown): Reply {
     const refusal = this.requireLobby() ?? this.requireHost(member);
     if (refusal) return refusal;
-    const options = this.wire.options.safeParse(raw);
+    const options = this.optionsSchema.safeParse(raw);
     if (!options.success) return refused('BAD_OPTIONS', describeZodError(options.error));
     this.gameOptions = options.data;
     // Everyone agrees again to the new settings.
@@ -478,30 +507,90 @@ export abstract class GameRoom extends Room {
     const occupant = this.table.occupant(seat);
     if (!occupant) return refused('NO_SUCH_SEAT', 'Nobody sits in that seat.', { seat });
     if (seat === this.table.hostSeat) return refused('CANNOT_KICK_HOST', 'The host cannot kick themselves.');
-    this.bannedTokens.add(occupant.token);
     this.table.free(seat);
-    if (occupant.sessionId !== null)
-      this.evict(occupant.sessionId, CloseCodes.kicked, {
-        kind: 'kicked',
-        text: 'The host removed you from the room.',
-      });
+    this.banAndEvict(member, occupant.token, occupant.browser, occupant.sessionId);
     return accepted();
   }
 
-  private rematch(member: Member): Reply {
+  /** The host removes a spectator, with the same ban as a kicked player. Allowed in any phase. */
+  private removeSpectator(member: Member, id: string): Reply {
+    const refusal = this.requireHost(member);
+    if (refusal) return refusal;
+    const target = [...this.members.values()].find(
+      (m) => m.spectatorId === id && !m.departing && this.table.seatOfSession(m.sessionId) === null,
+    );
+    if (!target) return refused('NO_SUCH_SPECTATOR', 'That spectator is no longer watching.');
+    this.banAndEvict(member, target.token, target.browser, target.sessionId);
+    return accepted();
+  }
+
+  /**
+   * Keeps a removed person out: bans their token and their browser (so a new tab, or reopening the
+   * link, cannot come back, not even to watch) and disconnects every tab of theirs. The host's own
+   * browser is never banned (a host testing with two tabs removes only the other tab).
+   */
+  private banAndEvict(host: Member, token: string, browser: string | null, sessionId: string | null): void {
+    this.bannedTokens.add(token);
+    const banBrowser = browser !== null && browser !== host.browser;
+    if (banBrowser) this.bannedBrowsers.add(browser);
+    const gone = (m: Member) =>
+      m.sessionId === sessionId || m.token === token || (banBrowser && m.browser === browser);
+    for (const m of [...this.members.values()]) {
+      if (m.departing || m === host || !gone(m)) continue;
+      const seat = this.table.seatOfSession(m.sessionId);
+      // A second seat of the same browser goes too, but never a seat in a running game.
+      if (seat !== null) {
+        if (this.roomPhase !== 'lobby') continue;
+        this.table.free(seat);
+      }
+      this.evict(m.sessionId, CloseCodes.kicked, { kind: 'kicked', text: REMOVED_MESSAGE });
+    }
+  }
+
+  /**
+   * A rematch is an offer: the next game starts once every player still in the room (connected or
+   * within the reconnection window) has accepted; players who left are dropped from it. When fewer
+   * than the game's minimum are left, the offer returns the room to the lobby instead.
+   */
+  private rematch(member: Member, accept: boolean): Reply {
     if (this.roomPhase !== 'finished') return refused('WRONG_PHASE', 'A rematch needs a finished game.');
     const refusal = this.requireSeat(member);
     if (refusal) return refusal;
+    if (accept && this.presentPlayers().length < this.game.minPlayers) {
+      const names = this.leftNames();
+      this.freeLeftSeats();
+      this.backToLobby();
+      this.broadcast('notice', {
+        kind: 'info',
+        text: `${names.join(' and ') || 'A player'} left, so ${member.name} took the room back to the lobby to wait for players.`,
+      } satisfies Notice);
+      return accepted();
+    }
+    const occupant = this.table.occupant(this.table.seatOfSession(member.sessionId) ?? -1);
+    if (occupant) occupant.rematch = accept;
+    this.startRematchIfAgreed();
+    return accepted();
+  }
+
+  private presentPlayers(): Occupant[] {
+    return this.table.occupants().filter((o) => o.sessionId !== null);
+  }
+
+  private leftNames(): string[] {
+    return this.table.occupants().flatMap((o) => (o.sessionId === null ? [o.name] : []));
+  }
+
+  private freeLeftSeats(): void {
     this.table.seats.forEach((o, seat) => {
       if (o !== null && o.sessionId === null) this.table.free(seat);
     });
-    if (this.table.occupiedCount() < this.game.minPlayers) {
-      this.backToLobby();
-      this.broadcastRoom();
-      return refused('NOT_ENOUGH_PLAYERS', 'A player left, so the room is back in the lobby.');
-    }
+  }
+
+  private startRematchIfAgreed(): void {
+    const present = this.presentPlayers();
+    if (present.length < this.game.minPlayers || !present.every((o) => o.rematch)) return;
+    this.freeLeftSeats();
     this.startGame();
-    return accepted();
   }
 
   private sit(member: Member): Reply {
@@ -670,7 +759,7 @@ export abstract class GameRoom extends Room {
     const member = this.members.get(sessionId);
     const spectators = [...this.members.values()]
       .filter((m) => !m.departing && this.table.seatOfSession(m.sessionId) === null)
-      .map((m) => m.name);
+      .map((m) => ({ id: m.spectatorId, name: m.name }));
     return {
       code: this.code,
       game: this.game.slug,

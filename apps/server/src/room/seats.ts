@@ -3,8 +3,12 @@ import type { SeatInfo } from '@cards/schema';
 export interface Occupant {
   /** The player's per-tab secret; whoever presents it owns the seat. Never sent to clients. */
   token: string;
+  /** The player's per-browser secret, if the client sent one (kick bans it). Never sent to clients. */
+  browser: string | null;
   name: string;
   ready: boolean;
+  /** After a game: the player accepted the rematch. */
+  rematch: boolean;
   /** The Colyseus session holding the seat; null once the player has left for good. */
   sessionId: string | null;
   connected: boolean;
@@ -59,8 +63,12 @@ export class SeatTable {
     this.reassignHost();
   }
 
+  /** Everyone agrees afresh: clears ready flags and rematch acceptances. */
   resetReady(): void {
-    for (const o of this.occupants()) o.ready = false;
+    for (const o of this.occupants()) {
+      o.ready = false;
+      o.rematch = false;
+    }
   }
 
   /** Moves occupants to seats 0..n-1 (game seats are contiguous), keeping order, wins and host. */
@@ -95,6 +103,7 @@ export class SeatTable {
       connected: o?.connected ?? false,
       ready: o?.ready ?? false,
       left: o !== null && o.sessionId === null,
+      rematch: o?.rematch ?? false,
     }));
   }
 

@@ -1,0 +1,42 @@
+/** Messages and figures shared by the two halves of `pnpm bench room`. */
+
+export interface Summary {
+  n: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export interface ServerFigures {
+  type: 'figures';
+  /** Main-thread time of the room's handlers (intent, timer, start, game update refresh), ms. */
+  handlers: Summary;
+  /** Slowest call per handler name, ms. */
+  worst: Record<string, number>;
+  /** Event-loop delay of the server process, ms. */
+  loop: Summary;
+  /** Slowest rules transition run in the match worker (Blind Cassowary), ms. */
+  workerWorstMs: number;
+  /** Match workers in the pool, transitions that waited for a free one, and the longest wait (ms). */
+  workers: number;
+  waited: number;
+  worstWaitMs: number;
+}
+
+export type ParentMessage = { type: 'measure' } | { type: 'report' } | { type: 'stop' };
+export type ChildMessage = { type: 'ready' } | ServerFigures;
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+export function summarise(values: readonly number[]): Summary {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? Number.NaN,
+  };
+}
