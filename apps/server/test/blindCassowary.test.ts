@@ -454,9 +454,11 @@ describe('Blind Cassowary room', () => {
       { probe: watcher, seat: null },
     ]);
 
-    // A rematch deals again; its proof, too, is the clock's first logged intent, run in a worker.
+    // A rematch (once every player accepts) deals again; its proof, too, is the clock's first logged
+    // intent, run in a worker.
     const games = host.games.length;
-    expect(await host.lobby({ type: 'rematch' })).toEqual({ ok: true });
+    for (const probe of [host, guest, third])
+      expect(await probe.lobby({ type: 'rematch' })).toEqual({ ok: true });
     const again = await host.waitGame(
       (u) => host.games.indexOf(u) >= games && u.version === 0,
       'the rematch deal',
