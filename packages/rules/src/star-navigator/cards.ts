@@ -2,17 +2,10 @@
  * The decks: the standard 54-card deck (52 + 2 jokers) and, for the Precog variants, an 80-card
  * Tarot deck (56 minor cards, 22 trumps, 2 jokers). Card values per the rules and rulings.
  */
-import type { StarCard, StarNavigatorOptions, StarSuit } from '@cards/schema';
+import type { Joker, StarCard, StarNavigatorOptions, StarSuit } from '@cards/schema';
+import { deckWithJokers, isJoker, jokers, rankLabel } from '../core/cards.ts';
 
 export type DeckKind = 'standard' | 'tarot';
-
-const STANDARD_RANKS: readonly [string, number][] = [
-  ['A', 1],
-  ...Array.from({ length: 9 }, (_, i): [string, number] => [String(i + 2), i + 2]),
-  ['J', 11],
-  ['Q', 12],
-  ['K', 13],
-];
 
 /** Tarot minor ranks: Ace 100 (always), 2–10, Page 1, Knight 11, Queen 12, King 13. */
 const TAROT_RANKS: readonly [string, number][] = [
@@ -24,28 +17,31 @@ const TAROT_RANKS: readonly [string, number][] = [
   ['K', 13],
 ];
 
-const STANDARD_SUITS: readonly StarSuit[] = ['S', 'H', 'D', 'C'];
 const TAROT_SUITS: readonly StarSuit[] = ['wands', 'cups', 'swords', 'coins'];
 const TAROT_PREFIX: Readonly<Record<string, string>> = { wands: 'W', cups: 'C', swords: 'S', coins: 'P' };
 
-const jokers = (): StarCard[] => [
-  { id: 'JK1', suit: 'joker', rank: 'Joker', value: 0, aceChoice: false },
-  { id: 'JK2', suit: 'joker', rank: 'Joker', value: 0, aceChoice: false },
-];
+/** A joker of the shared deck (core/cards.ts) as a Star Navigator card: worth 0. */
+const starJoker = (joker: Joker): StarCard => ({
+  id: joker.id,
+  suit: 'joker',
+  rank: 'Joker',
+  value: 0,
+  aceChoice: false,
+});
 
+/** The shared 54-card deck (core/cards.ts) as Star Navigator cards: A 1 (or 100 by choice) … K 13, jokers 0. */
 export function standardDeck(): StarCard[] {
-  return [
-    ...STANDARD_SUITS.flatMap((suit) =>
-      STANDARD_RANKS.map(([rank, value]) => ({
-        id: `${rank}${suit}`,
-        suit,
-        rank,
-        value,
-        aceChoice: rank === 'A',
-      })),
-    ),
-    ...jokers(),
-  ];
+  return deckWithJokers().map((card) =>
+    isJoker(card)
+      ? starJoker(card)
+      : {
+          id: card.id,
+          suit: card.suit,
+          rank: rankLabel(card.rank),
+          value: card.rank,
+          aceChoice: card.rank === 1,
+        },
+  );
 }
 
 export function tarotDeck(): StarCard[] {
@@ -66,7 +62,7 @@ export function tarotDeck(): StarCard[] {
       value: n,
       aceChoice: false,
     })),
-    ...jokers(),
+    ...jokers().map(starJoker),
   ];
 }
 
