@@ -66,84 +66,56 @@ function splits(lane: Lane, counts: number[]): boolean {
   let top = t - 1;
   while (counts[top] === 0) top--;
   counts[top]! -= 1;
-  const fill = (need: number, max: number): boolean => {
-    if (need === 0) return splits(lane, counts);
-    for (let v = Math.min(need, max); v >= 1; v--) {
-      if (counts[v] === 0) continue;
-      counts[v]! -= 1;
-      const ok = fill(need - v, v);
-      counts[v]! += 1;
-      if (ok) return true;
-    }
-    return false;
-  };
-  const ok = fill(t - top, top);
+  const ok = completeGroup(lane, counts, t - top, top);
   counts[top]! += 1;
   lane.splits.set(key, ok);
   return ok;
 }
 
+/** Takes parts worth at most `max` adding up to `need` (a group), then splits the rest. */
+function completeGroup(lane: Lane, counts: number[], need: number, max: number): boolean {
+  if (need === 0) return splits(lane, counts);
+  for (let v = Math.min(need, max); v >= 1; v--) {
+    if (counts[v] === 0) continue;
+    counts[v]! -= 1;
+    const ok = completeGroup(lane, counts, need - v, v);
+    counts[v]! += 1;
+    if (ok) return true;
+  }
+  return false;
+}
+
 /**
  * One kind of play of one hand card, as a family of table position sets over a lane: a set is some
- * parts whose multiset of values the family `accepts`, plus any subset of the items worth exactly
- * the target (each of them is a group of its own).
+ * parts whose multiset of values the family accepts (see `accepts`), plus any subset of the items
+ * worth exactly the target (each of them a group of its own). Never empty.
  */
 interface Family {
   readonly lane: Lane;
-  /** Every accepted set of parts adds up to a multiple of the target minus this. */
-  readonly offset: number;
-  /** Does this multiset of part values (adding up to `sum`) make a valid set? Restores `counts`. */
-  accepts(counts: number[], sum: number): boolean;
-  /** With no item worth the target added, is the set valid? (Not when it is empty.) */
-  validWithoutExact(sum: number): boolean;
+  /**
+   * null: captures by a number card worth the lane's target. Otherwise builds of the target with a
+   * card of this rank: simple (the card plus parts adding up to the value) and compound (the card and
+   * parts splitting into groups of the value, plus any items worth it). A set is never both: a simple
+   * build is one group, a compound one two or more; with an item worth the value added, the parts of
+   * a simple build become the played card's group of a compound build.
+   */
+  readonly buildRank: number | null;
 }
 
-/** Captures of a number card: parts that split into groups of its rank, plus any items worth it. */
-function captureFamily(lane: Lane): Family {
-  return {
-    lane,
-    offset: 0,
-    accepts: (counts) => splits(lane, counts),
-    validWithoutExact: (sum) => sum > 0,
-  };
+/** Does this multiset of part values (adding up to `sum`) make a valid set? Restores `counts`. */
+function accepts(family: Family, counts: number[], sum: number): boolean {
+  const { lane, buildRank: rank } = family;
+  if (rank === null || rank === lane.target) return splits(lane, counts);
+  if (rank + sum === lane.target) return true;
+  counts[rank]! += 1;
+  const ok = splits(lane, counts);
+  counts[rank]! -= 1;
+  return ok;
 }
 
-/**
- * Builds of the lane's value with a card of rank `rank`: simple (rank plus parts adding up to the
- * value) and compound (rank and parts splitting into groups of the value, plus any items worth it).
- * A set is never both: a simple build is one group, a compound one two or more. With an item worth
- * the value added, the parts of a simple build become the played card's group of a compound build.
- */
-function buildFamily(lane: Lane, rank: number): Family {
-  const value = lane.target;
-  return {
-    lane,
-    offset: rank === value ? 0 : rank,
-    accepts: (counts, sum) => {
-      if (rank === value) return splits(lane, counts);
-      if (rank + sum === value) return true;
-      counts[rank]! += 1;
-      const ok = splits(lane, counts);
-      counts[rank]! -= 1;
-      return ok;
-    },
-    // Card worth the value: it is a group alone, and needs a second one. A smaller card: accepted
-    // parts are never empty (the card alone does not make the value).
-    validWithoutExact: (sum) => sum > 0,
-  };
-}
-
-interface Scan {
-  /** Sets found (only when listing). */
-  readonly sets: number[][];
-  /** How many sets were counted (stops once above the cap). */
-  count: number;
-  /** Count vectors looked at. */
-  work: number;
-  /** True when the scan stopped early (cap reached or work used up). */
-  stopped: boolean;
-  workOut: boolean;
-}
+/** Every accepted set of parts adds up to a multiple of the target minus this (the played card). */
+const offset = (family: Family): number =>
+  family.buildRank === null || family.buildRank === family.lane.target ? 0 : family.buildRank;
 
 const binomials: number[][] = [];
 function choose(n: number, k: number): number {
@@ -155,95 +127,125 @@ function choose(n: number, k: number): number {
   return binomials[n]?.[k] ?? 0;
 }
 
+/** One walk over a family's part count vectors (see `scan`). */
+interface Scan {
+  readonly family: Family;
+  readonly cap: number;
+  readonly list: boolean;
+  /** For each value, how many of its parts the current vector uses. */
+  readonly counts: number[];
+  /** The positions picked while listing one vector's sets. */
+  readonly picked: number[];
+  /** Sets found (only when listing). */
+  readonly sets: number[][];
+  /** How many sets were counted (stops once above the cap). */
+  count: number;
+  /** Count vectors looked at. */
+  work: number;
+  /** True when the scan stopped early (cap reached or work used up). */
+  stopped: boolean;
+  workOut: boolean;
+}
+
 /**
  * Walks the part count vectors of a family (for each value, how many of its parts are used) and
  * counts, or lists, the position sets they stand for, until `cap` sets are reached or the work
  * allowance is used up. Deterministic: always the same vectors in the same order.
  */
 function scan(family: Family, cap: number, list: boolean): Scan {
-  const { lane } = family;
-  const t = lane.target;
-  const counts: number[] = Array.from({ length: t }, () => 0);
-  const out: Scan = { sets: [], count: 0, work: 0, stopped: false, workOut: false };
-  const exactSubsets = 2 ** lane.exact.length;
-  const leaf = (sum: number): void => {
-    out.work++;
-    if (out.work > MAX_SCAN) {
-      out.stopped = out.workOut = true;
-      return;
-    }
-    if (!family.accepts(counts, sum)) return;
-    let ways = 1;
-    for (let v = 1; v < t; v++) ways *= choose(lane.parts[v]!.length, counts[v]!);
-    const valid = ways * exactSubsets - (family.validWithoutExact(sum) ? 0 : ways);
-    if (valid <= 0) return;
-    if (!list) {
-      out.count += valid;
-      if (out.count > cap) out.stopped = true;
-      return;
-    }
-    expand(family, counts, sum, cap, out);
+  const counts = Array.from({ length: family.lane.target }, () => 0);
+  const sc: Scan = {
+    family,
+    cap,
+    list,
+    counts,
+    picked: [],
+    sets: [],
+    count: 0,
+    work: 0,
+    stopped: false,
+    workOut: false,
   };
-  const walk = (v: number, sum: number): void => {
-    if (out.stopped) return;
-    if (v === t) {
-      leaf(sum);
-      return;
-    }
-    const n = lane.parts[v]!.length;
-    // Parts worth t - 1 come last: only counts that bring the total to a multiple of t can do
-    // (each such part is worth -1 modulo t).
-    const last = v === t - 1;
-    const first = last ? (sum + family.offset) % t : 0;
-    for (let c = first; c <= n && !out.stopped; c += last ? t : 1) {
-      counts[v] = c;
-      walk(v + 1, sum + c * v);
-    }
-    counts[v] = 0;
-  };
-  walk(1, 0);
-  return out;
+  walk(sc, 1, 0);
+  return sc;
 }
 
-/** Lists the position sets of one accepted count vector (times the exact subsets) into `out`. */
-function expand(family: Family, counts: readonly number[], sum: number, cap: number, out: Scan): void {
-  const { lane } = family;
+function walk(sc: Scan, v: number, sum: number): void {
+  const { lane } = sc.family;
   const t = lane.target;
-  const picked: number[] = [];
-  const emit = (): void => {
-    const exactCount = lane.exact.length;
-    for (let mask = 0; mask < 2 ** exactCount; mask++) {
-      if (mask === 0 && !family.validWithoutExact(sum)) continue;
-      if (out.count >= cap) {
-        out.stopped = true;
-        return;
-      }
-      const set = picked.slice();
-      for (let j = 0; j < exactCount; j++) if (mask & (2 ** j)) set.push(lane.exact[j] as number);
-      set.sort((a, b) => a - b);
-      out.sets.push(set);
-      out.count++;
-    }
-  };
-  const pick = (v: number, from: number, left: number): void => {
-    if (out.stopped) return;
-    if (v === t) {
-      emit();
-      return;
-    }
-    const parts = lane.parts[v]!;
-    if (left === 0) {
-      pick(v + 1, 0, counts[v + 1] ?? 0);
-      return;
-    }
-    for (let i = from; i <= parts.length - left && !out.stopped; i++) {
-      picked.push(parts[i] as number);
-      pick(v, i + 1, left - 1);
-      picked.pop();
-    }
-  };
-  pick(1, 0, counts[1] ?? 0);
+  if (v === t) {
+    leaf(sc, sum);
+    return;
+  }
+  const n = lane.parts[v]!.length;
+  // Parts worth t - 1 come last: only counts that bring the total to a multiple of t can do (each
+  // such part is worth -1 modulo t).
+  const last = v === t - 1;
+  const first = last ? (sum + offset(sc.family)) % t : 0;
+  for (let c = first; c <= n && !sc.stopped; c += last ? t : 1) {
+    sc.counts[v] = c;
+    walk(sc, v + 1, sum + c * v);
+  }
+  sc.counts[v] = 0;
 }
+
+function leaf(sc: Scan, sum: number): void {
+  const { lane } = sc.family;
+  sc.work++;
+  if (sc.work > MAX_SCAN) {
+    sc.stopped = sc.workOut = true;
+    return;
+  }
+  if (!accepts(sc.family, sc.counts, sum)) return;
+  let ways = 1;
+  for (let v = 1; v < lane.target; v++) ways *= choose(lane.parts[v]!.length, sc.counts[v]!);
+  // The empty set is no play: without parts, at least one item worth the target.
+  const valid = ways * 2 ** lane.exact.length - (sum > 0 ? 0 : ways);
+  if (valid <= 0) return;
+  if (sc.list) pick(sc, 1, 0, sc.counts[1] ?? 0, sum);
+  else {
+    sc.count += valid;
+    if (sc.count > sc.cap) sc.stopped = true;
+  }
+}
+
+/** Lists the position sets of the current count vector: its parts chosen value by value. */
+function pick(sc: Scan, v: number, from: number, left: number, sum: number): void {
+  if (sc.stopped) return;
+  const { lane } = sc.family;
+  if (v === lane.target) {
+    emit(sc, sum);
+    return;
+  }
+  const parts = lane.parts[v]!;
+  if (left === 0) {
+    pick(sc, v + 1, 0, sc.counts[v + 1] ?? 0, sum);
+    return;
+  }
+  for (let i = from; i <= parts.length - left && !sc.stopped; i++) {
+    sc.picked.push(parts[i] as number);
+    pick(sc, v, i + 1, left - 1, sum);
+    sc.picked.pop();
+  }
+}
+
+/** Emits the picked parts with every subset of the items worth the target. */
+function emit(sc: Scan, sum: number): void {
+  const exact = sc.family.lane.exact;
+  for (let mask = sum > 0 ? 0 : 1; mask < 2 ** exact.length; mask++) {
+    if (sc.count >= sc.cap) {
+      sc.stopped = true;
+      return;
+    }
+    const set = sc.picked.slice();
+    for (let j = 0; j < exact.length; j++) if (mask & (2 ** j)) set.push(exact[j] as number);
+    if (set.length > 1) set.sort(ascending);
+    sc.sets.push(set);
+    sc.count++;
+  }
+}
+
+const ascending = (a: number, b: number): number => a - b;
 
 /** One valid set of a family found without listing: subset-sum reconstruction. Null if none. */
 function witness(lane: Lane, rank: number, kind: 'capture' | 'build'): number[] | null {
@@ -335,7 +337,12 @@ interface Bucket {
   count: number;
   /** The count is exact (the scan did not stop early). */
   exact: boolean;
+  /** Every set, when the quick first listing found them all. */
+  sets: number[][] | null;
 }
+
+/** Sets per kind of play listed at once; only a crowded table has a kind with more (then: count first). */
+const QUICK_LIST = 512;
 
 /** Ascending subsets of `positions`, the empty one left out. */
 function nonEmptySubsets(positions: readonly number[]): number[][] {
@@ -374,24 +381,48 @@ function captureAndBuildPlays(
     if (isFaceRank(card.rank)) {
       const count = faceCaptureSets(state, card).length;
       if (count > 0)
-        buckets.push({ card, kind: 'capture', value: card.rank, family: null, count, exact: true });
+        buckets.push({
+          card,
+          kind: 'capture',
+          value: card.rank,
+          family: null,
+          count,
+          exact: true,
+          sets: null,
+        });
       continue;
     }
-    const capture = captureFamily(lane(card.rank));
-    buckets.push({ card, kind: 'capture', value: card.rank, family: capture, count: 0, exact: true });
+    const capture: Family = { lane: lane(card.rank), buildRank: null };
+    buckets.push({
+      card,
+      kind: 'capture',
+      value: card.rank,
+      family: capture,
+      count: 0,
+      exact: true,
+      sets: null,
+    });
     for (const value of buildValues(hand, card))
       buckets.push({
         card,
         kind: 'build',
         value,
-        family: buildFamily(lane(value), card.rank),
+        family: { lane: lane(value), buildRank: card.rank },
         count: 0,
         exact: true,
+        sets: null,
       });
   }
-  // Count (each kind of play stops counting once it alone exceeds the list ceiling).
+  // List each kind of play at once if it is small (nearly always); else count it (stopping once it
+  // alone exceeds the list ceiling) and list its share below.
   for (const b of buckets) {
     if (b.family === null) continue;
+    const quick = scan(b.family, QUICK_LIST, true);
+    if (!quick.stopped) {
+      b.sets = quick.sets;
+      b.count = quick.sets.length;
+      continue;
+    }
     const s = scan(b.family, maxListed, false);
     b.count = s.count;
     b.exact = !s.stopped;
@@ -416,6 +447,9 @@ function captureAndBuildPlays(
     if (b.family === null) {
       sets = faceCaptureSets(state, b.card).slice(0, allowance);
       whole = sets.length === b.count;
+    } else if (b.sets !== null) {
+      sets = b.sets.slice(0, allowance);
+      whole = sets.length === b.count;
     } else {
       const s = scan(b.family, allowance, true);
       sets = s.sets;
@@ -426,7 +460,7 @@ function captureAndBuildPlays(
       }
     }
     if (!whole) cut.add(b.card.id);
-    for (const set of canonical(sets, state.table.length))
+    for (const set of sets.length > 1 ? canonical(sets, state.table.length) : sets)
       if (b.kind === 'capture') captures.push({ type: 'capture', card: b.card.id, items: ids(set) });
       else builds.push({ type: 'build', card: b.card.id, items: ids(set), value: b.value });
   }
