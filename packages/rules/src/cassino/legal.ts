@@ -6,7 +6,7 @@ import { isCompound, isFaceRank, itemValue, type Card, type CassinoState } from 
 
 /**
  * The most captures and builds one `legalIntents` list holds. Real play lists far fewer (`pnpm bench
- * rules` measures list sizes by style of play: playing any legal move, lists stay under 400); only an
+ * rules` measures list sizes by style of play: playing any legal move, lists stay under 500); only an
  * absurd table (twenty or more loose cards, players trailing again and again) goes over. Then the
  * list is shared out per card and kind of play, so every card that can capture or build keeps some
  * of its plays listed, and the view names the cards whose list is cut (`freePlay`): the table lets
