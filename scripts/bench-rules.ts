@@ -9,6 +9,7 @@ import {
   type CassinoState,
   type PrngState,
 } from '../packages/rules/src/index.ts';
+import { MAX_LISTED, enumerateIntents } from '../packages/rules/src/cassino/legal.ts';
 
 interface PlayoutResult {
   deals: number;
@@ -62,4 +63,98 @@ export async function benchRules(): Promise<void> {
   const b = playout('seeded', 20);
   if (a.fingerprint !== b.fingerprint) throw new Error('seeded playout is not deterministic');
   console.log(`  seeded playout:      deterministic (20 deals, totals ${a.fingerprint.slice(0, 40)}…)`);
+  benchCassinoLists();
+}
+
+interface ListFigures {
+  positions: number;
+  maxListed: number;
+  p99Listed: number;
+  /** Positions whose list hit the ceiling (cut, with free choice for some cards). */
+  cut: number;
+  smallestCutTable: number | null;
+  maxTable: number;
+  meanMs: number;
+  maxMs: number;
+}
+
+/**
+ * Legal list sizes and times over whole deals played by a policy: trail with probability
+ * `trailPerMille`/1000 whenever trailing is legal, otherwise any legal move. Times are CPU time of
+ * the process per call (less disturbed by other load than wall time).
+ */
+function listFigures(trailPerMille: number, deals: number): ListFigures {
+  let prng: PrngState = seedPrng(`lists-${trailPerMille}`);
+  const rnd = (n: number): number => {
+    let v: number;
+    [v, prng] = nextInt(prng, n);
+    return v;
+  };
+  const sizes: number[] = [];
+  const f: ListFigures = {
+    positions: 0,
+    maxListed: 0,
+    p99Listed: 0,
+    cut: 0,
+    smallestCutTable: null,
+    maxTable: 0,
+    meanMs: 0,
+    maxMs: 0,
+  };
+  let totalMs = 0;
+  for (let d = 0; d < deals; d++) {
+    let state: CassinoState = cassino.setup({ match: 'single' }, 2, `lists-${trailPerMille}/${d}`);
+    while (state.phase === 'playing') {
+      const seat = state.turn as number;
+      const c0 = process.cpuUsage();
+      const e = enumerateIntents(state, seat);
+      const c = process.cpuUsage(c0);
+      const ms = (c.user + c.system) / 1000;
+      totalMs += ms;
+      f.maxMs = Math.max(f.maxMs, ms);
+      f.positions++;
+      sizes.push(e.intents.length);
+      f.maxTable = Math.max(f.maxTable, state.table.length);
+      if (!e.complete) {
+        f.cut++;
+        f.smallestCutTable = Math.min(f.smallestCutTable ?? Infinity, state.table.length);
+      }
+      const trails = e.intents.filter((i) => i.type === 'trail');
+      const pick =
+        trails.length > 0 && rnd(1000) < trailPerMille
+          ? trails[rnd(trails.length)]
+          : e.intents[rnd(e.intents.length)];
+      const applied = cassino.apply(state, seat, pick!, 0);
+      if (!applied.ok) throw new Error(`legal intent refused: ${applied.error.code}`);
+      state = applied.value;
+    }
+  }
+  sizes.sort((a, b) => a - b);
+  f.maxListed = sizes.at(-1) ?? 0;
+  f.p99Listed = sizes[Math.floor(sizes.length * 0.99)] ?? 0;
+  f.meanMs = totalMs / f.positions;
+  return f;
+}
+
+/** `pnpm bench rules`: how long Cassino's legal lists get, and what they cost, by style of play. */
+export function benchCassinoLists(): void {
+  const deals = Number(process.env.BENCH_LIST_DEALS ?? 200);
+  console.log(`cassino legal lists (ceiling ${MAX_LISTED} captures and builds; ${deals} deals per style)`);
+  console.log(
+    '  style                    max list  p99  cut positions  smallest cut table  max table  mean ms  max ms',
+  );
+  const styles: [string, number][] = [
+    ['any legal move', 0],
+    ['trail 50% when allowed', 500],
+    ['trail 70% when allowed', 700],
+    ['trail 90% when allowed', 900],
+    ['always trail', 1000],
+  ];
+  for (const [name, perMille] of styles) {
+    const f = listFigures(perMille, deals);
+    const cut = `${f.cut}/${f.positions}`;
+    console.log(
+      `  ${name.padEnd(24)} ${String(f.maxListed).padStart(8)}  ${String(f.p99Listed).padStart(4)}  ${cut.padStart(13)}  ${String(f.smallestCutTable ?? '-').padStart(18)}  ${String(f.maxTable).padStart(9)}  ${f.meanMs.toFixed(3).padStart(7)}  ${f.maxMs.toFixed(1).padStart(6)}`,
+    );
+  }
 }

@@ -10,13 +10,19 @@ import {
   playOneMove,
   reopenTab,
   screenshot,
+  version,
   type Player,
   acceptRematch,
 } from './helpers.ts';
 
-async function createRoom(host: Player): Promise<string> {
+/** Test seeds make the deals repeatable (the server honours them in tests only), so screens are too. */
+const SEED = 'cassino-e2e-1';
+
+async function createRoom(host: Player, seed = SEED, match: 'single' | 'to21' = 'single'): Promise<string> {
   await enterName(host.page, 'Ana');
+  await host.page.goto(`/?seed=${seed}`);
   await host.page.getByTestId('game-card-cassino').click();
+  if (match !== 'single') await host.page.getByTestId('option-match').selectOption(match);
   await host.page.getByTestId('create-room-cassino').click();
   await expect(host.page.getByTestId('lobby')).toBeVisible();
   const code = (await host.page.getByTestId('room-code').innerText()).trim();
@@ -189,4 +195,117 @@ test('a full room offers to watch, a walked-out game can be ended, an unknown co
   await expect(cam.page.getByTestId('room-not-found')).toBeVisible();
 
   for (const p of [ana, ben, cam]) await p.context.close();
+});
+
+/** Both players ready and the game started; returns once both see the table. */
+async function startGame(ana: Player, ben: Player): Promise<void> {
+  await ben.page.getByTestId('ready-toggle').click();
+  await expect(ana.page.getByTestId('seat-1')).toHaveAttribute('data-ready', 'true');
+  await ana.page.getByTestId('start-game').click();
+  for (const p of [ana, ben]) await expect(p.page.getByTestId('table')).toBeVisible();
+}
+
+test('a match to 21: after deal 1 both press Next deal, deal 2 starts with the other dealer and the match score', async ({
+  browser,
+}) => {
+  const ana = await openPlayer(browser, DESKTOP);
+  const ben = await openPlayer(browser, PHONE);
+  const code = await createRoom(ana, 'cassino-e2e-21', 'to21');
+  await joinByCode(ben, code);
+  await startGame(ana, ben);
+  await expect(ana.page.getByTestId('match-score')).toContainText('To 21');
+  await expect(ana.page.getByTestId('match-score-0')).toHaveText('0');
+
+  let moves = 0;
+  while (!(await scoreSheetShown(ana.page))) {
+    const actor = await actingPlayer([ana, ben]);
+    if (actor === null) {
+      await ana.page.waitForTimeout(50);
+      continue;
+    }
+    await playOneMove(actor.page);
+    moves++;
+    expect(moves).toBeLessThanOrEqual(48);
+  }
+  expect(moves).toBe(48);
+  for (const p of [ana, ben]) {
+    await expect(p.page.getByTestId('score-sheet')).toContainText('Deal 1 score');
+    await expect(p.page.getByTestId('winner-banner')).toHaveCount(0);
+  }
+  // After one deal the match total is that deal's points, nobody is past 21 yet.
+  const deal = await Promise.all([0, 1].map((s) => ana.page.getByTestId(`score-total-${s}`).innerText()));
+  const match = await Promise.all([0, 1].map((s) => ana.page.getByTestId(`match-total-${s}`).innerText()));
+  expect(match).toEqual(deal);
+  expect(Math.max(...match.map(Number))).toBeLessThan(21);
+  await screenshot(ana.page, 'to21-sheet-desktop');
+  await screenshot(ben.page, 'to21-sheet-phone');
+
+  // Ana continues first: she waits for Ben; the next deal starts only when Ben continues too.
+  await ana.page.getByTestId('next-deal').click();
+  await expect(ana.page.getByTestId('score-sheet')).toContainText('Waiting for Ben to continue');
+  await expect(ana.page.getByTestId('next-deal')).toHaveCount(0);
+  await expect(ben.page.getByTestId('next-deal')).toBeVisible();
+  await ben.page.getByTestId('next-deal').click();
+
+  for (const p of [ana, ben]) {
+    await expect(p.page.getByTestId('score-sheet')).toHaveCount(0);
+    await expect(p.page.getByTestId('table')).toContainText('Deal 2 · Round 1/6');
+    await expect(p.page.getByTestId('hand').locator('[data-testid^="hand-card-"]')).toHaveCount(4);
+    for (const s of [0, 1]) await expect(p.page.getByTestId(`match-score-${s}`)).toHaveText(match[s]!);
+  }
+  // Deal 2 is dealt by Ben (seat 1), so Ana leads.
+  await expect(ana.page.locator('.cassino__me .tag', { hasText: 'Dealer' })).toHaveCount(0);
+  await expect(ana.page.locator('.cassino__opponent .tag', { hasText: 'Dealer' })).toBeVisible();
+  await expect(ana.page.getByTestId('table')).toHaveAttribute('data-my-turn', 'true');
+  await screenshot(ana.page, 'to21-deal2-desktop');
+  await screenshot(ben.page, 'to21-deal2-phone');
+
+  for (const p of [ana, ben]) await p.context.close();
+});
+
+/** Plays `card` as a trail through the UI and waits for the next version. */
+async function trailFirstCard(player: Player): Promise<void> {
+  const before = await version(player.page);
+  const [card] = await handCardIds(player.page);
+  await player.page.getByTestId(`hand-card-${card}`).click();
+  await player.page.getByTestId('action-trail').click();
+  await expect.poll(() => version(player.page)).toBeGreaterThan(before);
+}
+
+test('an absurdly crowded table: free choice for a cut card, a refused capture explained, then a capture', async ({
+  browser,
+}) => {
+  // Seed free-27: when both players trail their first card 16 times, the table holds 20 cards and
+  // Ben's 10♣ has more captures than the list holds, so the server leaves its items to free choice.
+  const ana = await openPlayer(browser, DESKTOP);
+  const ben = await openPlayer(browser, PHONE);
+  const code = await createRoom(ana, 'free-27');
+  await joinByCode(ben, code);
+  await startGame(ana, ben);
+  for (let k = 0; k < 16; k++) await trailFirstCard(k % 2 === 0 ? ben : ana);
+  await expect(ben.page.locator('[data-testid^="table-item-"]')).toHaveCount(20);
+  expect(await handCardIds(ben.page)).toEqual(['2S', '5C', '10C', 'JC']);
+
+  await ben.page.getByTestId('hand-card-10C').click();
+  await expect(ben.page.getByTestId('hint')).toContainText('Too many moves to list for this card');
+  await expect(ben.page.locator('[data-testid^="table-item-"][data-selectable="true"]')).toHaveCount(20);
+  // 7♦ + A♣ = 8: offered (free choice), refused by the server with its reason.
+  await ben.page.getByTestId('table-item-7D').click();
+  await ben.page.getByTestId('table-item-AC').click();
+  const before = await version(ben.page);
+  await ben.page.getByTestId('action-capture').click();
+  await expect(ben.page.getByTestId('toast')).toContainText(
+    '10♣ cannot take those items: they must split into groups that each add up to 10.',
+  );
+  await screenshot(ben.page, 'crowded-refused-phone');
+  expect(await version(ben.page)).toBe(before);
+  // Adding 2♦ makes 10: accepted.
+  await ben.page.getByTestId('table-item-2D').click();
+  await ben.page.getByTestId('action-capture').click();
+  await expect.poll(() => version(ben.page)).toBeGreaterThan(before);
+  await expect(ana.page.getByTestId('last-action')).toHaveText('Ben captured 7♦ + A♣ + 2♦ with 10♣.');
+  await expect(ana.page.locator('[data-testid^="table-item-"]')).toHaveCount(17);
+  await screenshot(ana.page, 'crowded-after-capture-desktop');
+
+  for (const p of [ana, ben]) await p.context.close();
 });

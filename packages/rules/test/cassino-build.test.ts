@@ -48,8 +48,10 @@ describe('cassino: simple builds (rule text examples)', () => {
       nextBuildId: 2,
     });
     const next = must(s, 1, { type: 'build', card: '3H', items: ['b1'], value: 8 });
-    expect(ids(next)).toEqual(['b2']);
-    expect(buildOf(next, 'b2')).toEqual({
+    // The raised pile keeps its id (and place); no new build id is used up.
+    expect(ids(next)).toEqual(['b1']);
+    expect(next.nextBuildId).toBe(2);
+    expect(buildOf(next, 'b1')).toEqual({
       kind: 'simple',
       value: 8,
       controller: 1,
@@ -66,8 +68,8 @@ describe('cassino: simple builds (rule text examples)', () => {
     });
     expect(isLegal(s, 1, 'build 3S [5H,b1] 10')).toBe(true);
     const next = must(s, 1, { type: 'build', card: '3S', items: ['b1', '5H'], value: 10 });
-    expect(ids(next)).toEqual(['b2']);
-    expect(buildOf(next, 'b2')).toEqual({
+    expect(ids(next)).toEqual(['b1']);
+    expect(buildOf(next, 'b1')).toEqual({
       kind: 'simple',
       value: 10,
       controller: 1,
@@ -132,15 +134,15 @@ describe('cassino: compound builds (rule text examples)', () => {
       nextBuildId: 2,
     });
     const alone = must(s, 1, { type: 'build', card: '7S', items: ['b1'], value: 7 });
-    expect(buildOf(alone, 'b2')).toEqual({
+    expect(buildOf(alone, 'b1')).toEqual({
       kind: 'compound',
       value: 7,
       controller: 1,
       groups: [['3C', '4S'], ['7C'], ['7S']],
     });
     const withTable = must(s, 1, { type: 'build', card: '4H', items: ['b1', '3H'], value: 7 });
-    expect(buildOf(withTable, 'b2').groups).toEqual([['3C', '4S'], ['3H', '4H'], ['7C']]);
-    expect(ids(withTable)).toEqual(['b2']);
+    expect(buildOf(withTable, 'b1').groups).toEqual([['3C', '4S'], ['3H', '4H'], ['7C']]);
+    expect(ids(withTable)).toEqual(['b1']);
   });
 
   it('a simple build of the same value joins a compound build as a whole group', () => {
@@ -150,7 +152,7 @@ describe('cassino: compound builds (rule text examples)', () => {
       nextBuildId: 2,
     });
     const next = must(s, 1, { type: 'build', card: '9H', items: ['b1'], value: 9 });
-    expect(buildOf(next, 'b2')).toEqual({
+    expect(buildOf(next, 'b1')).toEqual({
       kind: 'compound',
       value: 9,
       controller: 1,
@@ -222,9 +224,58 @@ describe('cassino: build restrictions', () => {
       nextBuildId: 2,
     });
     const next = must(s, 1, { type: 'build', card: '2H', items: ['b1'], value: 8 });
-    expect(buildOf(next, 'b2').controller).toBe(1);
+    expect(buildOf(next, 'b1').controller).toBe(1);
     // Seat 0 no longer controls anything and may trail; seat 1 now may not.
     expect(must(next, 0, { type: 'trail', card: '4D' }).table).toHaveLength(3);
+  });
+
+  it('raising your own simple build: allowed with the new value in hand; you keep control', () => {
+    const s = makeState({
+      hands: ['9C 4D', '3H 8S 5S'],
+      table: [buildItem('b1', 'simple', 5, ['2C 3D'], 1), loose('KH')],
+      nextBuildId: 2,
+    });
+    expect(isLegal(s, 1, 'build 3H [b1] 8')).toBe(true);
+    // Controlling a build forbids trailing, not raising it.
+    expect(cassino.legalIntents(s, 1).some((i) => i.type === 'trail')).toBe(false);
+    const next = must(s, 1, { type: 'build', card: '3H', items: ['b1'], value: 8 });
+    expect(ids(next)).toEqual(['b1', 'KH']);
+    expect(buildOf(next, 'b1')).toEqual({
+      kind: 'simple',
+      value: 8,
+      controller: 1,
+      groups: [['2C', '3D', '3H']],
+    });
+    expect(next.lastAction?.text).toBe('raised the build of 5 (2♣ + 3♦) to 8 with 3♥');
+    // Raising your own build still needs a card of the new value.
+    const t = makeState({
+      hands: ['9C 4D', '3H 5S'],
+      table: [buildItem('b1', 'simple', 5, ['2C 3D'], 1)],
+    });
+    expect(refused(t, 1, { type: 'build', card: '3H', items: ['b1'], value: 8 }).code).toBe(
+      'MUST_KEEP_CAPTURING_CARD',
+    );
+  });
+
+  it('joining two builds keeps the first one’s id and place; the other pile is gone', () => {
+    const s = makeState({
+      hands: ['9C 4D', '6S 6H'],
+      table: [
+        loose('KH'),
+        buildItem('b3', 'simple', 6, ['2C 4C'], 0),
+        buildItem('b5', 'simple', 6, ['AD 5D'], 0),
+      ],
+      nextBuildId: 6,
+    });
+    const next = must(s, 1, { type: 'build', card: '6S', items: ['b5', 'b3'], value: 6 });
+    expect(ids(next)).toEqual(['KH', 'b3']);
+    expect(buildOf(next, 'b3')).toEqual({
+      kind: 'compound',
+      value: 6,
+      controller: 1,
+      groups: [['2C', '4C'], ['5D', 'AD'], ['6S']],
+    });
+    expect(next.nextBuildId).toBe(6);
   });
 
   it('legal builds list one intent per (card, item set, value), both simple and compound', () => {

@@ -41,6 +41,32 @@ describe('cassino: trailing', () => {
   });
 });
 
+describe('cassino: using the capturing card elsewhere (decision 3)', () => {
+  it('while controlling a build you may play its capturing card on another capture or build', () => {
+    // Seat 1 controls a build of 9 and holds 9♥ (its only 9), 4♠ and 5♦; a 9♣ lies loose.
+    const s = makeState({
+      hands: ['8C 4D', '9H 4S 5D'],
+      table: [buildItem('b1', 'simple', 9, ['3C 6D'], 1), loose('9C'), loose('AC')],
+    });
+    const keys = legalKeys(s, 1);
+    expect(keys).toContain('capture 9H [9C]');
+    expect(keys).toContain('capture 9H [9C,b1]');
+    // 4♠ + A♣ builds 5 keeping 5♦: the 9 need not stay in hand for the old build.
+    expect(keys).toContain('build 4S [AC] 5');
+    const elsewhere = must(s, 1, { type: 'capture', card: '9H', items: ['9C'] });
+    expect(ids(elsewhere)).toEqual(['b1', 'AC']);
+    expect(elsewhere.table[0]).toMatchObject({ type: 'build', build: { controller: 1, value: 9 } });
+    expect(elsewhere.captured[1]!.map((c) => c.id).sort()).toEqual(['9C', '9H']);
+    // The build stays under seat 1's control although no 9 is left; once there is nothing to
+    // capture or build, decision 1 lets seat 1 trail.
+    const later = makeState({
+      hands: ['8C 4D', '4S KS'],
+      table: [buildItem('b1', 'simple', 9, ['3C 6D'], 1), loose('QH')],
+    });
+    expect(legalKeys(later, 1)).toEqual(['trail 4S', 'trail KS']);
+  });
+});
+
 describe('cassino: capturing', () => {
   it('capture a loose card of the same rank', () => {
     const s = makeState({ hands: ['9C 4D', '7S 2H'], table: [loose('7H'), loose('3C')] });

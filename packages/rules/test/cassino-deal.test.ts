@@ -1,6 +1,8 @@
 import { CassinoViewSchema } from '@cards/schema';
 import { describe, expect, it } from 'vitest';
 import { standardDeck } from '../src/core/cards.ts';
+import { seedPrng, shuffle } from '../src/core/prng.ts';
+import { dealSeed, sortHand } from '../src/cassino/deal.ts';
 import { InvariantError } from '../src/core/result.ts';
 import { cassino, type CassinoState } from '../src/index.ts';
 import { scoreDeal } from '../src/cassino/scoring.ts';
@@ -24,6 +26,49 @@ describe('cassino: setup and dealing', () => {
     expect(s.round).toBe(1);
     expect(new Set(allCardIds(s))).toEqual(new Set(standardDeck().map((c) => c.id)));
     expect(allCardIds(s)).toHaveLength(52);
+  });
+
+  it('decision 7: the non-dealer gets the first four cards, the dealer the next four, the table the four after', () => {
+    const s = cassino.setup({ match: 'single' }, 2, 'deal-order');
+    const [order] = shuffle(standardDeck(), seedPrng('deal-order'));
+    const ids = (cards: readonly { id: string }[]) => cards.map((c) => c.id);
+    expect(s.dealer).toBe(0);
+    expect(ids(s.hands[1]!)).toEqual(ids(sortHand(order.slice(0, 4))));
+    expect(ids(s.hands[0]!)).toEqual(ids(sortHand(order.slice(4, 8))));
+    expect(s.table.map((i) => i.id)).toEqual(ids(order.slice(8, 12)));
+    expect(ids(s.deck)).toEqual(ids(order.slice(12)));
+    // Later rounds: again the non-dealer first, from the top of the deck.
+    let t = s;
+    for (let k = 0; k < 8; k++) {
+      const seat = t.turn as number;
+      t = must(t, seat, { type: 'trail', card: t.hands[seat]![0]!.id });
+    }
+    expect(t.round).toBe(2);
+    expect(ids(t.hands[1]!)).toEqual(ids(sortHand(order.slice(12, 16))));
+    expect(ids(t.hands[0]!)).toEqual(ids(sortHand(order.slice(16, 20))));
+  });
+
+  it('each deal of a match is shuffled from its own seed: deal 2 does not continue deal 1’s generator', () => {
+    // Deal 1 uses the match seed; deal n uses a seed derived from (match seed, n). Knowing deal 1's
+    // order (and so the generator state after it) tells nothing about deal 2.
+    const [, after1] = shuffle(standardDeck(), seedPrng('m-seed'));
+    const [continued] = shuffle(standardDeck(), after1);
+    const [own] = shuffle(standardDeck(), seedPrng(dealSeed('m-seed', 2)));
+    const deal2 = (seed: string) => {
+      const end = must({ ...finalState({ match: 'to21' }, [0, 0]), seed }, 0, { type: 'trail', card: 'KC' });
+      return must(must(end, 1, { type: 'continue' }), 0, { type: 'continue' });
+    };
+    const d = deal2('m-seed');
+    expect(d.dealNumber).toBe(2);
+    expect(d.dealer).toBe(1);
+    // Deal 2: seat 0 (now the non-dealer) gets the first four cards of deal 2's own shuffle.
+    expect(d.hands[0]!.map((c) => c.id)).toEqual(sortHand(own.slice(0, 4)).map((c) => c.id));
+    expect(d.table.map((i) => i.id)).toEqual(own.slice(8, 12).map((c) => c.id));
+    expect(own.map((c) => c.id)).not.toEqual(continued.map((c) => c.id));
+    // Replayable: the same match seed gives the same deal 2.
+    expect(deal2('m-seed')).toEqual(d);
+    expect(deal2('other-seed').table).not.toEqual(d.table);
+    expect(JSON.stringify(cassino.view(d, 0))).not.toContain('m-seed');
   });
 
   it('setup is deterministic per seed and the state is plain JSON', () => {

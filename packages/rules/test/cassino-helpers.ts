@@ -7,7 +7,6 @@ import type {
   Suit,
 } from '@cards/schema';
 import { standardDeck } from '../src/core/cards.ts';
-import { seedPrng } from '../src/core/prng.ts';
 import type { Result } from '../src/core/result.ts';
 import { cassino, type CassinoState } from '../src/index.ts';
 
@@ -67,7 +66,7 @@ export function makeState(spec: StateSpec): CassinoState {
   return {
     game: 'cassino',
     options: spec.options ?? { match: 'single' },
-    prng: seedPrng('test'),
+    seed: 'test',
     phase: 'playing',
     dealNumber: 1,
     round: spec.round ?? 1,
@@ -165,6 +164,58 @@ export function bruteForceLegal(state: CassinoState, seat: number): string[] {
       for (let value = 1; value <= 10; value++) tries.push({ type: 'build', card: c.id, items, value });
     }
     for (const intent of tries) if (cassino.apply(state, seat, intent, 0).ok) out.push(intentKey(intent));
+  }
+  return out.sort();
+}
+
+/**
+ * Independent brute force for larger tables: every subset of table items (bitmask), with every hand
+ * card, as a capture and as a build of every value, but `apply` is asked only about candidates that
+ * pass plain arithmetic every legal play must pass (no face card among number-card items, each item
+ * worth at most the target, the total a multiple of it; a build's value is held in the hand). Returns
+ * the accepted intents' keys, sorted. Up to ~15 items.
+ */
+export function candidateBruteForce(state: CassinoState, seat: number): string[] {
+  const table = state.table;
+  const n = table.length;
+  if (n > 16) throw new Error('table too large for the brute force');
+  const value = table.map((i) => (i.type === 'build' ? i.build.value : i.card.rank > 10 ? 0 : i.card.rank));
+  const size = 1 << n;
+  const sum = new Int32Array(size);
+  const max = new Int32Array(size);
+  const face = new Uint8Array(size);
+  for (let mask = 1; mask < size; mask++) {
+    const j = 31 - Math.clz32(mask & -mask);
+    const prev = mask & (mask - 1);
+    const v = value[j] as number;
+    sum[mask] = (sum[prev] as number) + v;
+    max[mask] = Math.max(max[prev] as number, v);
+    face[mask] = (face[prev] as number) | (v === 0 ? 1 : 0);
+  }
+  const items = (mask: number): string[] => table.filter((_, i) => mask & (1 << i)).map((i) => i.id);
+  const out: string[] = [];
+  const hand = state.hands[seat] ?? [];
+  const tryIntent = (intent: CassinoIntent): void => {
+    if (cassino.apply(state, seat, intent, 0).ok) out.push(intentKey(intent));
+  };
+  for (const c of hand) {
+    tryIntent({ type: 'trail', card: c.id });
+    if (c.rank > 10) {
+      for (let mask = 1; mask < size; mask++)
+        if (table.every((it, i) => !(mask & (1 << i)) || (it.type === 'card' && it.card.rank === c.rank)))
+          tryIntent({ type: 'capture', card: c.id, items: items(mask) });
+      continue;
+    }
+    const values = [...new Set(hand.filter((h) => h.id !== c.id && h.rank <= 10).map((h) => h.rank))];
+    for (let mask = 1; mask < size; mask++) {
+      if (face[mask]) continue;
+      const s = sum[mask] as number;
+      const m = max[mask] as number;
+      if (m <= c.rank && s % c.rank === 0) tryIntent({ type: 'capture', card: c.id, items: items(mask) });
+      for (const v of values)
+        if (c.rank <= v && m <= v && (s + c.rank) % v === 0)
+          tryIntent({ type: 'build', card: c.id, items: items(mask), value: v });
+    }
   }
   return out.sort();
 }

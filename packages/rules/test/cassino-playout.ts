@@ -1,8 +1,8 @@
 import { CassinoViewSchema, type CassinoIntent } from '@cards/schema';
 import { nextInt, seedPrng, type PrngState } from '../src/core/prng.ts';
-import { enumerateIntents } from '../src/cassino/legal.ts';
+import { MAX_LISTED, enumerateIntents } from '../src/cassino/legal.ts';
 import { cassino, type CassinoState } from '../src/index.ts';
-import { allCardIds, deepFreeze, intentKey } from './cassino-helpers.ts';
+import { allCardIds, candidateBruteForce, deepFreeze, intentKey } from './cassino-helpers.ts';
 
 /** Plain assertions: vitest's expect is too slow for hundreds of thousands of checks. */
 function check(condition: boolean, what: string): void {
@@ -117,16 +117,42 @@ export interface PlayoutStats {
   steps: number;
   applied: number;
   rejected: number;
-  incomplete: number;
+  /** Largest table met, and the longest legal list. */
+  maxTable: number;
+  maxListed: number;
+  /** Positions with more than 12 table items whose list was compared with the brute force. */
+  bruteForced: number;
+}
+
+export interface PlayoutPolicy {
+  /** Chance (per 1000) of trailing whenever a trail is legal, instead of a uniform pick: bigger tables. */
+  trailPerMille: number;
+  /** Compare with the independent brute force on one in this many positions of 13–14 table items. */
+  bruteForceEvery: number;
 }
 
 /**
  * Plays random games until `deals` deals are finished, checking the invariants after every step.
+ * Every legal list must be complete (these playouts never reach the list ceiling), and on a sample
+ * of positions with 13 or 14 table items the list must equal the independent brute force.
  * Returns counters so the caller can assert the run did real work.
  */
-export function runPlayouts(seed: string, deals: number, config: CassinoState['options'][]): PlayoutStats {
+export function runPlayouts(
+  seed: string,
+  deals: number,
+  config: CassinoState['options'][],
+  policy: PlayoutPolicy = { trailPerMille: 0, bruteForceEvery: 4 },
+): PlayoutStats {
   const rng = new Rng(seed);
-  const stats: PlayoutStats = { deals: 0, steps: 0, applied: 0, rejected: 0, incomplete: 0 };
+  const stats: PlayoutStats = {
+    deals: 0,
+    steps: 0,
+    applied: 0,
+    rejected: 0,
+    maxTable: 0,
+    maxListed: 0,
+    bruteForced: 0,
+  };
   for (let game = 0; stats.deals < deals; game++) {
     let s = deepFreeze(cassino.setup(config[game % config.length]!, 2, `${seed}/${game}`));
     let playsThisDeal = 0;
@@ -135,13 +161,22 @@ export function runPlayouts(seed: string, deals: number, config: CassinoState['o
       const actors = cassino.actors(s);
       check(actors.length > 0, 'actors.length).toBeGreaterThan(0);');
       const seat = rng.pick(actors);
-      const { intents, complete } = enumerateIntents(s, seat);
-      if (!complete) stats.incomplete++;
-      // Small tables are always enumerated in full.
-      if (s.table.length <= 12) check(complete === true, 'complete).toBe(true);');
-      check(intents.length > 0, 'intents.length).toBeGreaterThan(0);');
+      const { intents, complete, freePlay } = enumerateIntents(s, seat);
+      stats.maxTable = Math.max(stats.maxTable, s.table.length);
+      stats.maxListed = Math.max(stats.maxListed, intents.length);
+      // Every table of these playouts is listed in full, whatever its size.
+      check(complete === true && freePlay.length === 0, `complete list (table of ${s.table.length})`);
+      check(intents.length > 0 && intents.length <= MAX_LISTED, 'intents.length in 1..MAX_LISTED');
       const keys = new Set(intents.map(intentKey));
       check(keys.size === intents.length, 'keys.size).toBe(intents.length);');
+      if (s.table.length >= 13 && s.table.length <= 14 && rng.int(policy.bruteForceEvery) === 0) {
+        same(
+          [...keys].sort(),
+          candidateBruteForce(s, seat),
+          `legal list = brute force (${s.table.length} items)`,
+        );
+        stats.bruteForced++;
+      }
       // Every legal intent (or a sample of 6) is accepted.
       const sample = intents.length <= 8 ? intents : Array.from({ length: 6 }, () => rng.pick(intents));
       for (const intent of sample) {
@@ -163,7 +198,7 @@ export function runPlayouts(seed: string, deals: number, config: CassinoState['o
         else {
           stats.rejected++;
           check(typeof r.error.code === 'string', "typeof r.error.code).toBe('string');");
-          if (complete && typeof intent === 'object' && intent !== null && 'type' in intent)
+          if (typeof intent === 'object' && intent !== null && 'type' in intent)
             check(
               keys.has(intentKey(intent as CassinoIntent)) === false,
               'keys.has(intentKey(intent as CassinoIntent))).toBe(fa',
@@ -181,7 +216,9 @@ export function runPlayouts(seed: string, deals: number, config: CassinoState['o
         );
       checkViews(s, stats.steps % 16 === 0);
 
-      const chosen = rng.pick(intents);
+      const trails = intents.filter((i) => i.type === 'trail');
+      const chosen =
+        trails.length > 0 && rng.int(1000) < policy.trailPerMille ? rng.pick(trails) : rng.pick(intents);
       const r = cassino.apply(s, seat, chosen, 0);
       if (!r.ok) throw new Error(`legal intent refused: ${r.error.code}`);
       const before = s;

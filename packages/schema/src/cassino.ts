@@ -64,8 +64,24 @@ export const CassinoLastActionSchema = z.object({
   text: z.string(),
   /** Cards involved, so the client can animate them. */
   cardIds: z.array(z.string()),
+  /** The hand card played (public once played), so it can fly from its player's hand; null for a deal. */
+  played: CardIdSchema.nullable(),
 });
 export type CassinoLastAction = z.infer<typeof CassinoLastActionSchema>;
+
+/**
+ * A hand card whose captures or builds are too many to list in full (only on an absurd table, with
+ * dozens of loose cards): `legal` holds a share of them, and the table lets the player choose the
+ * items freely for this card; the server checks the move and explains a refusal.
+ */
+export const CassinoFreePlaySchema = z.object({
+  card: CardIdSchema,
+  /** The card can capture something. */
+  capture: z.boolean(),
+  /** The values the card can build to. */
+  buildValues: z.array(z.number().int().min(1).max(10)),
+});
+export type CassinoFreePlay = z.infer<typeof CassinoFreePlaySchema>;
 
 export const CassinoViewSchema = z.object({
   game: z.literal('cassino'),
@@ -93,5 +109,11 @@ export const CassinoViewSchema = z.object({
   /** Seats still to acknowledge the score sheet before the next deal. */
   awaitingContinue: z.array(SeatSchema),
   winners: z.array(SeatSchema),
+  /**
+   * Whether the viewer's `legal` list is every move they have. Always true except on an absurd
+   * table, where the moves outnumber the list's ceiling; then `freePlay` names the cut cards.
+   */
+  legalComplete: z.boolean(),
+  freePlay: z.array(CassinoFreePlaySchema),
 });
 export type CassinoView = z.infer<typeof CassinoViewSchema>;

@@ -63,6 +63,7 @@ export function applyCassino(
         kind: 'trail',
         text: `trailed ${cardName(card)}`,
         cardIds: [card.id],
+        played: card.id,
       }),
     );
   }
@@ -101,6 +102,7 @@ function doCapture(state: CassinoState, actor: Seat, plan: CapturePlan): Cassino
     kind: sweep ? 'sweep' : 'capture',
     text: `captured ${what} with ${cardName(plan.card)}${sweep ? ', a sweep' : ''}`,
     cardIds: cards.map((c) => c.id),
+    played: plan.card.id,
   });
 }
 
@@ -119,22 +121,25 @@ function doBuild(state: CassinoState, actor: Seat, plan: BuildPlan): CassinoStat
       return [g.includes(HAND_CARD) ? [...tableCards, plan.card] : tableCards];
     });
   }
+  const items = plan.indices.map((i) => state.table[i] as CassinoTableItem);
+  // Raising or adding to a build keeps the pile where it is, under its id (the first build's, when
+  // builds are joined); a build made from loose cards takes a new id where its first card lay.
+  const kept = plan.indices.find((i) => state.table[i]?.type === 'build');
+  const raised = kept === undefined ? undefined : (state.table[kept] as CassinoTableItem);
   const build: CassinoBuild = {
-    id: `b${state.nextBuildId}`,
+    id: raised?.id ?? `b${state.nextBuildId}`,
     kind: plan.kind,
     value: plan.value,
     groups,
     controller: actor,
   };
   const used = new Set(plan.indices);
-  const at = plan.indices[0] as number;
+  const at = kept ?? (plan.indices[0] as number);
   const table: CassinoTableItem[] = [];
   state.table.forEach((item, i) => {
     if (i === at) table.push({ type: 'build', id: build.id, build });
     if (!used.has(i)) table.push(item);
   });
-  const items = plan.indices.map((i) => state.table[i] as CassinoTableItem);
-  const raised = items.find((i) => i.type === 'build');
   const name = cardName(plan.card);
   const label = plan.kind === 'compound' ? `${plan.value}s` : `${plan.value}`;
   let text: string;
@@ -150,11 +155,13 @@ function doBuild(state: CassinoState, actor: Seat, plan: BuildPlan): CassinoStat
         : ''
     } to the build of ${label}`;
   else text = `built ${label} with ${name} (${groups.map(cardsText).join(', ')})`;
-  return afterPlay({ ...state, table, nextBuildId: state.nextBuildId + 1 }, actor, plan.card, {
+  const nextBuildId = raised ? state.nextBuildId : state.nextBuildId + 1;
+  return afterPlay({ ...state, table, nextBuildId }, actor, plan.card, {
     seat: actor,
     kind: 'build',
     text,
     cardIds: [...items.flatMap(itemCards), plan.card].map((c) => c.id),
+    played: plan.card.id,
   });
 }
 
@@ -183,6 +190,7 @@ function afterPlay(state: CassinoState, actor: Seat, card: Card, action: Cassino
       kind: 'lastCards',
       text: `${action.text}${tail}`,
       cardIds: [...action.cardIds, ...leftover.map((c) => c.id).filter((id) => !action.cardIds.includes(id))],
+      played: action.played,
     };
   }
   return finishDeal({

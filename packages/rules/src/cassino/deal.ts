@@ -1,7 +1,7 @@
 import type { CassinoOptions } from '@cards/schema';
 import { standardDeck } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
-import { seedPrng, shuffle, type PrngState } from '../core/prng.ts';
+import { seedPrng, shuffle } from '../core/prng.ts';
 import { InvariantError } from '../core/result.ts';
 import { HAND_SIZE, PLAYERS, other, type Card, type CassinoState } from './state.ts';
 
@@ -22,7 +22,7 @@ export function setupCassino(config: CassinoOptions, players: number, seed: stri
   const base: CassinoState = {
     game: 'cassino',
     options: normaliseOptions(config),
-    prng: seedPrng(seed),
+    seed,
     phase: 'playing',
     dealNumber: 0,
     round: 0,
@@ -44,15 +44,21 @@ export function setupCassino(config: CassinoOptions, players: number, seed: stri
   return startDeal(base);
 }
 
-/** Shuffles a fresh deck with the state's PRNG and deals round 1 (four cards each, four to the table). */
+/**
+ * The shuffle seed of deal `n`: the match seed itself for deal 1, a seed derived from it for every
+ * later deal. Each deal gets a fresh PRNG, so the order of one deal's cards says nothing about the
+ * next (the match seed never leaves the server).
+ */
+export const dealSeed = (seed: string, n: number): string => (n === 1 ? seed : `${seed}/deal ${n}`);
+
+/** Shuffles a fresh deck for the next deal and deals round 1 (four cards each, four to the table). */
 export function startDeal(state: CassinoState): CassinoState {
   const dealer: Seat = other(state.dealer);
-  const [deck, prng]: [Card[], PrngState] = shuffle(standardDeck(), state.prng);
+  const [deck] = shuffle(standardDeck(), seedPrng(dealSeed(state.seed, state.dealNumber + 1)));
   const dealt = dealRound({ ...state, dealer, deck, hands: [[], []], round: 0 });
   const table = dealt.deck.slice(0, HAND_SIZE);
   return {
     ...dealt,
-    prng,
     phase: 'playing',
     dealNumber: state.dealNumber + 1,
     deck: dealt.deck.slice(HAND_SIZE),
@@ -66,6 +72,7 @@ export function startDeal(state: CassinoState): CassinoState {
       kind: 'deal',
       text: `dealt deal ${state.dealNumber + 1}`,
       cardIds: table.map((card) => card.id),
+      played: null,
     },
   };
 }

@@ -1,152 +1,295 @@
 import type { CassinoIntent } from '@cards/schema';
 import type { Seat } from '../core/game.ts';
-import {
-  Budget,
-  compareIndexLists,
-  forEachSubsetWithSum,
-  hasSubsetWithSum,
-  partitionableSubsets,
-} from './partition.ts';
+import { hasSubsetWithSum, subsetWithSum } from './partition.ts';
 import { controlsBuild } from './validity.ts';
 import { isCompound, isFaceRank, itemValue, type Card, type CassinoState } from './state.ts';
 
 /**
- * Work allowance for one `legalIntents` call. Ordinary tables need a few thousand steps; only a
- * table of dozens of loose cards (someone trailing every card) offers millions of captures, and
- * then the list is cut off deterministically. `apply` still accepts every legal move.
+ * The most captures and builds one `legalIntents` list holds. Real play lists far fewer (`pnpm bench
+ * rules` measures list sizes by style of play: playing any legal move, lists stay under 500); only an
+ * absurd table (twenty or more loose cards, players trailing again and again) goes over. Then the
+ * list is shared out per card and kind of play, so every card that can capture or build keeps some
+ * of its plays listed, and the view names the cards whose list is cut (`freePlay`): the table lets
+ * the player choose items freely for them and `apply` decides.
  */
-export const LEGAL_INTENT_STEPS = 50_000;
+export const MAX_LISTED = 10_000;
 
-/** All subsets of `positions` (as ascending lists), the empty one included. */
-function allSubsets(positions: readonly number[]): number[][] {
-  let out: number[][] = [[]];
-  for (const p of positions) out = out.concat(out.map((s) => [...s, p]));
-  return out;
+/**
+ * Search work (count vectors looked at) allowed per card and kind of play. Only an absurd table
+ * needs more; the play is then listed by one witness and marked free.
+ */
+const MAX_SCAN = 400_000;
+
+/**
+ * The table seen from one target value `t`: the positions of items worth exactly `t` (loose cards,
+ * simple and compound builds), and of the smaller parts that may be grouped to make `t` (loose number
+ * cards and simple builds worth less than `t`), by value. A compound build worth something else
+ * plays no part, nor does a face card.
+ */
+interface Lane {
+  readonly target: number;
+  readonly exact: readonly number[];
+  /** `parts[v]`: positions of loose number cards and simple builds worth v (1 ≤ v < target). */
+  readonly parts: readonly (readonly number[])[];
+  /** Memo: can these part counts (index = value) be split into groups that each make `target`? */
+  readonly splits: Map<number, boolean>;
 }
 
-const byLists = (lists: number[][]): number[][] => lists.sort(compareIndexLists);
-
-/** Table positions split by value for a target: items worth exactly `target`, and smaller simple parts. */
-function splitTable(
-  state: CassinoState,
-  target: number,
-): { exact: number[]; small: number[]; smallVals: number[] } {
+function makeLane(state: CassinoState, target: number): Lane {
   const exact: number[] = [];
-  const small: number[] = [];
-  const smallVals: number[] = [];
+  const parts: number[][] = Array.from({ length: target }, () => []);
   state.table.forEach((item, i) => {
     const value = itemValue(item);
     if (value === null) return;
     if (value === target) exact.push(i);
-    else if (value < target && !isCompound(item)) {
-      small.push(i);
-      smallVals.push(value);
-    }
+    else if (value < target && !isCompound(item)) parts[value]!.push(i);
   });
-  return { exact, small, smallVals };
+  return { target, exact, parts, splits: new Map() };
 }
 
-/** Table positions of every item set the card may capture, each set ascending, in canonical order. */
-export function captureSets(state: CassinoState, card: Card, budget: Budget): number[][] {
-  if (isFaceRank(card.rank)) {
-    const same = state.table.flatMap((item, i) =>
-      item.type === 'card' && item.card.rank === card.rank ? [i] : [],
-    );
-    return byLists(allSubsets(same).filter((s) => s.length > 0));
+/**
+ * Can the multiset with `counts[v]` parts of value v be split into groups that each make the lane's
+ * target? The largest part must be in some group: try every way to complete its group (parts taken
+ * in non-increasing value, so each multiset once), memoised on the counts. `counts` is restored.
+ */
+function splits(lane: Lane, counts: number[]): boolean {
+  const t = lane.target;
+  let total = 0;
+  for (let v = 1; v < t; v++) total += v * (counts[v] as number);
+  if (total % t !== 0) return false;
+  if (total === 0) return true;
+  // Counts stay below 32 (at most 4 loose cards and 24 builds of one value, plus the played card).
+  let key = 0;
+  for (let v = 1; v < t; v++) key = key * 32 + (counts[v] as number);
+  const known = lane.splits.get(key);
+  if (known !== undefined) return known;
+  let top = t - 1;
+  while (counts[top] === 0) top--;
+  counts[top]! -= 1;
+  const ok = completeGroup(lane, counts, t - top, top);
+  counts[top]! += 1;
+  lane.splits.set(key, ok);
+  return ok;
+}
+
+/** Takes parts worth at most `max` adding up to `need` (a group), then splits the rest. */
+function completeGroup(lane: Lane, counts: number[], need: number, max: number): boolean {
+  if (need === 0) return splits(lane, counts);
+  for (let v = Math.min(need, max); v >= 1; v--) {
+    if (counts[v] === 0) continue;
+    counts[v]! -= 1;
+    const ok = completeGroup(lane, counts, need - v, v);
+    counts[v]! += 1;
+    if (ok) return true;
   }
-  const { exact, small, smallVals } = splitTable(state, card.rank);
-  const smallSets = partitionableSubsets(smallVals, card.rank, null, budget).map((s) =>
-    s.map((k) => small[k] as number),
-  );
-  const out: number[][] = [];
-  for (const e of allSubsets(exact))
-    for (const s of smallSets) {
-      if (e.length + s.length === 0) continue;
-      if (!budget.spend()) return byLists(out);
-      out.push([...e, ...s].sort((a, b) => a - b));
+  return false;
+}
+
+/**
+ * One kind of play of one hand card, as a family of table position sets over a lane: a set is some
+ * parts whose multiset of values the family accepts (see `accepts`), plus any subset of the items
+ * worth exactly the target (each of them a group of its own). Never empty.
+ */
+interface Family {
+  readonly lane: Lane;
+  /**
+   * null: captures by a number card worth the lane's target. Otherwise builds of the target with a
+   * card of this rank: simple (the card plus parts adding up to the value) and compound (the card and
+   * parts splitting into groups of the value, plus any items worth it). A set is never both: a simple
+   * build is one group, a compound one two or more; with an item worth the value added, the parts of
+   * a simple build become the played card's group of a compound build.
+   */
+  readonly buildRank: number | null;
+}
+
+/** Does this multiset of part values (adding up to `sum`) make a valid set? Restores `counts`. */
+function accepts(family: Family, counts: number[], sum: number): boolean {
+  const { lane, buildRank: rank } = family;
+  if (rank === null || rank === lane.target) return splits(lane, counts);
+  if (rank + sum === lane.target) return true;
+  counts[rank]! += 1;
+  const ok = splits(lane, counts);
+  counts[rank]! -= 1;
+  return ok;
+}
+
+/** Every accepted set of parts adds up to a multiple of the target minus this (the played card). */
+const offset = (family: Family): number =>
+  family.buildRank === null || family.buildRank === family.lane.target ? 0 : family.buildRank;
+
+const binomials: number[][] = [];
+function choose(n: number, k: number): number {
+  for (let i = binomials.length; i <= n; i++) {
+    const row = [1];
+    for (let j = 1; j <= i; j++) row.push((binomials[i - 1]?.[j - 1] ?? 0) + (binomials[i - 1]?.[j] ?? 0));
+    binomials.push(row);
+  }
+  return binomials[n]?.[k] ?? 0;
+}
+
+/** One walk over a family's part count vectors (see `scan`). */
+interface Scan {
+  readonly family: Family;
+  readonly cap: number;
+  readonly list: boolean;
+  /** For each value, how many of its parts the current vector uses. */
+  readonly counts: number[];
+  /** The positions picked while listing one vector's sets. */
+  readonly picked: number[];
+  /** Sets found (only when listing). */
+  readonly sets: number[][];
+  /** How many sets were counted (stops once above the cap). */
+  count: number;
+  /** Count vectors looked at. */
+  work: number;
+  /** True when the scan stopped early (cap reached or work used up). */
+  stopped: boolean;
+  workOut: boolean;
+}
+
+/**
+ * Walks the part count vectors of a family (for each value, how many of its parts are used) and
+ * counts, or lists, the position sets they stand for, until `cap` sets are reached or the work
+ * allowance is used up. Deterministic: always the same vectors in the same order.
+ */
+function scan(family: Family, cap: number, list: boolean): Scan {
+  const counts = Array.from({ length: family.lane.target }, () => 0);
+  const sc: Scan = {
+    family,
+    cap,
+    list,
+    counts,
+    picked: [],
+    sets: [],
+    count: 0,
+    work: 0,
+    stopped: false,
+    workOut: false,
+  };
+  walk(sc, 1, 0);
+  return sc;
+}
+
+function walk(sc: Scan, v: number, sum: number): void {
+  const { lane } = sc.family;
+  const t = lane.target;
+  if (v === t) {
+    leaf(sc, sum);
+    return;
+  }
+  const n = lane.parts[v]!.length;
+  // Parts worth t - 1 come last: only counts that bring the total to a multiple of t can do (each
+  // such part is worth -1 modulo t).
+  const last = v === t - 1;
+  const first = last ? (sum + offset(sc.family)) % t : 0;
+  for (let c = first; c <= n && !sc.stopped; c += last ? t : 1) {
+    sc.counts[v] = c;
+    walk(sc, v + 1, sum + c * v);
+  }
+  sc.counts[v] = 0;
+}
+
+function leaf(sc: Scan, sum: number): void {
+  const { lane } = sc.family;
+  sc.work++;
+  if (sc.work > MAX_SCAN) {
+    sc.stopped = sc.workOut = true;
+    return;
+  }
+  if (!accepts(sc.family, sc.counts, sum)) return;
+  let ways = 1;
+  for (let v = 1; v < lane.target; v++) ways *= choose(lane.parts[v]!.length, sc.counts[v]!);
+  // The empty set is no play: without parts, at least one item worth the target.
+  const valid = ways * 2 ** lane.exact.length - (sum > 0 ? 0 : ways);
+  if (valid <= 0) return;
+  if (sc.list) pick(sc, 1, 0, sc.counts[1] ?? 0, sum);
+  else {
+    sc.count += valid;
+    if (sc.count > sc.cap) sc.stopped = true;
+  }
+}
+
+/** Lists the position sets of the current count vector: its parts chosen value by value. */
+function pick(sc: Scan, v: number, from: number, left: number, sum: number): void {
+  if (sc.stopped) return;
+  const { lane } = sc.family;
+  if (v === lane.target) {
+    emit(sc, sum);
+    return;
+  }
+  const parts = lane.parts[v]!;
+  if (left === 0) {
+    pick(sc, v + 1, 0, sc.counts[v + 1] ?? 0, sum);
+    return;
+  }
+  for (let i = from; i <= parts.length - left && !sc.stopped; i++) {
+    sc.picked.push(parts[i] as number);
+    pick(sc, v, i + 1, left - 1, sum);
+    sc.picked.pop();
+  }
+}
+
+/** Emits the picked parts with every subset of the items worth the target. */
+function emit(sc: Scan, sum: number): void {
+  const exact = sc.family.lane.exact;
+  for (let mask = sum > 0 ? 0 : 1; mask < 2 ** exact.length; mask++) {
+    if (sc.count >= sc.cap) {
+      sc.stopped = true;
+      return;
     }
-  return byLists(out);
+    const set = sc.picked.slice();
+    for (let j = 0; j < exact.length; j++) if (mask & (2 ** j)) set.push(exact[j] as number);
+    if (set.length > 1) set.sort(ascending);
+    sc.sets.push(set);
+    sc.count++;
+  }
 }
 
-/** Table positions of every build the card can make for `value` (simple and compound), canonical order. */
-export function buildSets(state: CassinoState, card: Card, value: number, budget: Budget): number[][] {
-  const r = card.rank;
-  if (isFaceRank(r) || value < 1 || value > 10 || r > value) return [];
-  const out: number[][] = [];
-  const { exact, small, smallVals } = splitTable(state, value);
-  // Simple builds: the card plus loose number cards and simple builds adding up to `value`
-  // (every such part is worth less than `value`, so it is among `small`).
-  if (value > r)
-    forEachSubsetWithSum(
-      smallVals,
-      value - r,
-      0,
-      null,
-      (s) => out.push(s.map((k) => small[k] as number)),
-      budget,
-    );
-  // Compound builds: the card's group plus at least one more group, each making `value`.
-  const handGroups: number[][] = [];
-  if (r === value) handGroups.push([]);
-  else forEachSubsetWithSum(smallVals, value - r, 0, null, (s) => handGroups.push([...s]), budget);
-  const exactSets = allSubsets(exact);
-  const seen = new Set<string>();
-  for (const hg of handGroups) {
-    const excluded = smallVals.map((_, k) => hg.includes(k));
-    for (const rest of partitionableSubsets(smallVals, value, excluded, budget))
-      for (const e of exactSets) {
-        if (rest.length + e.length === 0) continue;
-        if (!budget.spend()) return byLists(out);
-        const set = [...hg, ...rest].map((k) => small[k] as number).concat(e);
-        set.sort((a, b) => a - b);
-        const key = set.join(',');
-        if (seen.has(key)) continue;
-        seen.add(key);
-        out.push(set);
-      }
-  }
-  return byLists(out);
+const ascending = (a: number, b: number): number => a - b;
+
+/** One valid set of a family found without listing: subset-sum reconstruction. Null if none. */
+function witness(lane: Lane, rank: number, kind: 'capture' | 'build'): number[] | null {
+  const t = lane.target;
+  if ((kind === 'capture' || rank === t) && lane.exact.length > 0) return [lane.exact[0] as number];
+  const positions = lane.parts.flatMap((ps) => ps);
+  const values = lane.parts.flatMap((ps, v) => ps.map(() => v));
+  const need = kind === 'capture' || rank === t ? t : t - rank;
+  const found = subsetWithSum(values, need);
+  return found === null ? null : found.map((k) => positions[k] as number).sort((a, b) => a - b);
 }
 
 /** Can the card capture anything? Exact (subset-sum), no enumeration. */
 export function canCapture(state: CassinoState, card: Card): boolean {
   if (isFaceRank(card.rank)) return state.table.some((i) => i.type === 'card' && i.card.rank === card.rank);
-  const { exact, smallVals } = splitTable(state, card.rank);
-  return exact.length > 0 || hasSubsetWithSum(smallVals, card.rank);
+  const lane = makeLane(state, card.rank);
+  return lane.exact.length > 0 || laneHasSum(lane, card.rank);
 }
 
-/** Can the card make any build of `value`? Exact, with early exit. */
+/**
+ * Can the card make any build of `value`? Exact: the group holding the played card is the card plus
+ * parts adding up to the rest of the value (or the card alone when it is worth the value, with a
+ * second group: an item worth the value, or parts adding up to it).
+ */
 export function canBuild(state: CassinoState, card: Card, value: number): boolean {
   const r = card.rank;
   if (isFaceRank(r) || value < 1 || value > 10 || r > value) return false;
-  const { exact, smallVals } = splitTable(state, value);
-  if (r === value) return exact.length > 0 || hasSubsetWithSum(smallVals, value);
-  if (!hasSubsetWithSum(smallVals, value - r)) return false;
-  // A simple build exists; that is enough.
-  return true;
+  const lane = makeLane(state, value);
+  if (r === value) return lane.exact.length > 0 || laneHasSum(lane, value);
+  return laneHasSum(lane, value - r);
 }
+
+const laneHasSum = (lane: Lane, need: number): boolean =>
+  hasSubsetWithSum(
+    lane.parts.flatMap((ps, v) => ps.map(() => v)),
+    need,
+  );
 
 /** Values the seat may build to after playing `card`: ranks 1..10 it still holds. */
 function buildValues(hand: readonly Card[], card: Card): number[] {
   const values = new Set<number>();
-  for (const c of hand) if (c.id !== card.id && !isFaceRank(c.rank)) values.add(c.rank);
+  for (const c of hand)
+    if (c.id !== card.id && !isFaceRank(c.rank) && c.rank >= card.rank) values.add(c.rank);
   return [...values].sort((a, b) => a - b);
-}
-
-/** Captures and builds only (no trails), in canonical order: captures first, then builds. */
-export function captureAndBuildIntents(state: CassinoState, seat: Seat, budget: Budget): CassinoIntent[] {
-  const hand = state.hands[seat] ?? [];
-  const ids = (set: readonly number[]): string[] => set.map((i) => state.table[i]!.id);
-  const captures: CassinoIntent[] = [];
-  const builds: CassinoIntent[] = [];
-  for (const card of hand) {
-    for (const set of captureSets(state, card, budget))
-      captures.push({ type: 'capture', card: card.id, items: ids(set) });
-    for (const value of buildValues(hand, card))
-      for (const set of buildSets(state, card, value, budget))
-        builds.push({ type: 'build', card: card.id, items: ids(set), value });
-  }
-  return [...captures, ...builds];
 }
 
 /** Is there any capture or build at all? Exact and cheap: no listing. */
@@ -161,22 +304,241 @@ export function hasCaptureOrBuild(state: CassinoState, seat: Seat): boolean {
 export const mayTrail = (state: CassinoState, seat: Seat): boolean =>
   !controlsBuild(state, seat) || !hasCaptureOrBuild(state, seat);
 
-/** The legal intents and whether the list is complete (false only when the step allowance ran out). */
-export function enumerateIntents(
+/**
+ * A hand card whose captures or builds are not all listed (only on an absurd table): what it may do,
+ * so the table can let the player choose the items and the server check them.
+ */
+export interface FreePlay {
+  readonly card: string;
+  /** The card can capture something. */
+  readonly capture: boolean;
+  /** The values the card can build to. */
+  readonly buildValues: readonly number[];
+}
+
+export interface Enumeration {
+  readonly intents: CassinoIntent[];
+  /** True when `intents` is every legal intent. */
+  readonly complete: boolean;
+  /** Cards with plays left out of `intents` (empty when complete). */
+  readonly freePlay: readonly FreePlay[];
+  /** How many intents there are: exact when complete, else a lower bound (counting stops early). */
+  readonly total: number;
+}
+
+/** One card's capture or one build value: listed in full when the allowance reaches. */
+interface Bucket {
+  readonly card: Card;
+  readonly kind: 'capture' | 'build';
+  /** Build value (the card's rank for a capture). */
+  readonly value: number;
+  readonly family: Family | null;
+  /** Sets counted, up to the cap + 1 (for a face card: its exact sets). */
+  count: number;
+  /** The count is exact (the scan did not stop early). */
+  exact: boolean;
+  /** Every set, when the quick first listing found them all. */
+  sets: number[][] | null;
+}
+
+/** Sets per kind of play listed at once; only a crowded table has a kind with more (then: count first). */
+const QUICK_LIST = 512;
+
+/** Ascending subsets of `positions`, the empty one left out. */
+function nonEmptySubsets(positions: readonly number[]): number[][] {
+  let out: number[][] = [[]];
+  for (const p of positions) out = out.concat(out.map((s) => [...s, p]));
+  return out.filter((s) => s.length > 0);
+}
+
+function faceCaptureSets(state: CassinoState, card: Card): number[][] {
+  const same = state.table.flatMap((item, i) =>
+    item.type === 'card' && item.card.rank === card.rank ? [i] : [],
+  );
+  return nonEmptySubsets(same);
+}
+
+/**
+ * Every capture and build of the seat, per hand card and kind of play, in canonical order (captures
+ * of every card first, then builds by card and value; each kind's item sets in table order). When
+ * the total is above `maxListed`, each kind of play keeps an equal share (water-filling: a kind with
+ * fewer plays keeps all of them), never less than one play for a card that has any.
+ */
+function captureAndBuildPlays(
   state: CassinoState,
   seat: Seat,
-  steps = LEGAL_INTENT_STEPS,
-): { intents: CassinoIntent[]; complete: boolean } {
+  maxListed: number,
+): { captures: CassinoIntent[]; builds: CassinoIntent[]; freePlay: FreePlay[]; total: number } {
+  const hand = state.hands[seat] ?? [];
+  const lanes = new Map<number, Lane>();
+  const lane = (t: number): Lane => {
+    let l = lanes.get(t);
+    if (!l) lanes.set(t, (l = makeLane(state, t)));
+    return l;
+  };
+  const buckets: Bucket[] = [];
+  for (const card of hand) {
+    if (isFaceRank(card.rank)) {
+      const count = faceCaptureSets(state, card).length;
+      if (count > 0)
+        buckets.push({
+          card,
+          kind: 'capture',
+          value: card.rank,
+          family: null,
+          count,
+          exact: true,
+          sets: null,
+        });
+      continue;
+    }
+    const capture: Family = { lane: lane(card.rank), buildRank: null };
+    buckets.push({
+      card,
+      kind: 'capture',
+      value: card.rank,
+      family: capture,
+      count: 0,
+      exact: true,
+      sets: null,
+    });
+    for (const value of buildValues(hand, card))
+      buckets.push({
+        card,
+        kind: 'build',
+        value,
+        family: { lane: lane(value), buildRank: card.rank },
+        count: 0,
+        exact: true,
+        sets: null,
+      });
+  }
+  // List each kind of play at once if it is small (nearly always); else count it (stopping once it
+  // alone exceeds the list ceiling) and list its share below.
+  for (const b of buckets) {
+    if (b.family === null) continue;
+    const quick = scan(b.family, QUICK_LIST, true);
+    if (!quick.stopped) {
+      b.sets = quick.sets;
+      b.count = quick.sets.length;
+      continue;
+    }
+    const s = scan(b.family, maxListed, false);
+    b.count = s.count;
+    b.exact = !s.stopped;
+    if (s.workOut && s.count === 0) {
+      // Unknown: ask the exact existence test instead.
+      const exists = b.kind === 'capture' ? canCapture(state, b.card) : canBuild(state, b.card, b.value);
+      b.count = exists ? maxListed + 1 : 0;
+    }
+  }
+  const live = buckets.filter((b) => b.count > 0);
+  const total = live.reduce((n, b) => n + b.count, 0);
+  const share = total <= maxListed && live.every((b) => b.exact) ? Infinity : waterLevel(live, maxListed);
+
+  const ids = (set: readonly number[]): string[] => set.map((i) => state.table[i]!.id);
+  const captures: CassinoIntent[] = [];
+  const builds: CassinoIntent[] = [];
+  const cut = new Set<string>();
+  for (const b of live) {
+    const allowance = Math.max(1, Math.min(b.count, share));
+    let sets: number[][];
+    let whole: boolean;
+    if (b.family === null) {
+      sets = faceCaptureSets(state, b.card).slice(0, allowance);
+      whole = sets.length === b.count;
+    } else if (b.sets !== null) {
+      sets = b.sets.slice(0, allowance);
+      whole = sets.length === b.count;
+    } else {
+      const s = scan(b.family, allowance, true);
+      sets = s.sets;
+      whole = b.exact && sets.length === b.count;
+      if (sets.length === 0) {
+        const w = witness(b.family.lane, b.card.rank, b.kind);
+        if (w) sets = [w];
+      }
+    }
+    if (!whole) cut.add(b.card.id);
+    for (const set of sets.length > 1 ? canonical(sets, state.table.length) : sets)
+      if (b.kind === 'capture') captures.push({ type: 'capture', card: b.card.id, items: ids(set) });
+      else builds.push({ type: 'build', card: b.card.id, items: ids(set), value: b.value });
+  }
+  const freePlay: FreePlay[] = hand
+    .filter((c) => cut.has(c.id))
+    .map((c) => ({
+      card: c.id,
+      capture: live.some((b) => b.card === c && b.kind === 'capture'),
+      buildValues: live.filter((b) => b.card === c && b.kind === 'build').map((b) => b.value),
+    }));
+  return { captures, builds, freePlay, total };
+}
+
+/**
+ * Position sets (ascending, over a table of `n` items) in canonical order: lexicographic, a prefix
+ * first, as `compareIndexLists`. That is the pre-order of the tree of all subsets, so a set's rank in
+ * it is Σ over its positions p (after the previous one, q) of 1 + the 2^(n-1-j) sets under each
+ * skipped position j in (q, p): an exact integer below 2^52, sorted numerically.
+ */
+function canonical(sets: readonly number[][], n: number): number[][] {
+  const ranks = sets.map((set) => {
+    let rank = 0;
+    let q = -1;
+    for (const p of set) {
+      rank += 1 + 2 ** (n - 1 - q) - 2 ** (n - p);
+      q = p;
+    }
+    return rank;
+  });
+  const order = Array.from(sets, (_, i) => i).sort((a, b) => (ranks[a] as number) - (ranks[b] as number));
+  return order.map((i) => sets[i] as number[]);
+}
+
+/** The largest equal share s with Σ min(count, s) ≤ max (at least 1). */
+function waterLevel(buckets: readonly Bucket[], max: number): number {
+  const counts = buckets.map((b) => b.count).sort((a, b) => a - b);
+  let left = max;
+  for (let i = 0; i < counts.length; i++) {
+    const rest = counts.length - i;
+    const even = Math.floor(left / rest);
+    if ((counts[i] as number) > even) return Math.max(1, even);
+    left -= counts[i] as number;
+  }
+  return Math.max(1, left);
+}
+
+/** The legal intents, whether the list is complete, and which cards' plays were cut short. */
+export function enumerateIntents(state: CassinoState, seat: Seat, maxListed = MAX_LISTED): Enumeration {
+  const none: Enumeration = { intents: [], complete: true, freePlay: [], total: 0 };
   if (state.phase === 'dealOver')
-    return { intents: state.awaitingContinue.includes(seat) ? [{ type: 'continue' }] : [], complete: true };
-  if (state.phase !== 'playing' || state.turn !== seat) return { intents: [], complete: true };
-  const budget = new Budget(steps);
-  const plays = captureAndBuildIntents(state, seat, budget);
-  const complete = !budget.exhausted;
-  if (!mayTrail(state, seat)) return { intents: plays, complete };
-  const trails: CassinoIntent[] = (state.hands[seat] ?? []).map((card) => ({ type: 'trail', card: card.id }));
-  return { intents: [...plays, ...trails], complete };
+    return state.awaitingContinue.includes(seat)
+      ? { ...none, intents: [{ type: 'continue' }], total: 1 }
+      : none;
+  if (state.phase !== 'playing' || state.turn !== seat) return none;
+  const { captures, builds, freePlay, total } = captureAndBuildPlays(state, seat, maxListed);
+  const plays = [...captures, ...builds];
+  const trails: CassinoIntent[] = mayTrail(state, seat)
+    ? (state.hands[seat] ?? []).map((card) => ({ type: 'trail', card: card.id }))
+    : [];
+  return {
+    intents: [...plays, ...trails],
+    complete: freePlay.length === 0,
+    freePlay,
+    total: total + trails.length,
+  };
+}
+
+/** Enumerations of recent states, so the view and the legal list of one update share the work. */
+const memo = new WeakMap<CassinoState, Map<Seat, Enumeration>>();
+
+/** `enumerateIntents` with the default ceiling, remembered per state object (states are immutable). */
+export function legalPlays(state: CassinoState, seat: Seat): Enumeration {
+  let bySeat = memo.get(state);
+  if (!bySeat) memo.set(state, (bySeat = new Map()));
+  let e = bySeat.get(seat);
+  if (!e) bySeat.set(seat, (e = enumerateIntents(state, seat)));
+  return e;
 }
 
 export const legalIntents = (state: CassinoState, seat: Seat): CassinoIntent[] =>
-  enumerateIntents(state, seat).intents;
+  legalPlays(state, seat).intents.slice();

@@ -58,111 +58,6 @@ export function partitionIntoGroups(values: readonly number[], target: number): 
   return rest === null ? null : [...groups, ...rest];
 }
 
-/**
- * A work allowance for enumerations: every search step spends one unit; once spent, enumerations
- * stop early. Only pathological tables (dozens of loose cards) ever get near the default.
- */
-export class Budget {
-  constructor(private left: number) {}
-  /** Spends one step; false once the allowance is used up. */
-  spend(): boolean {
-    this.left -= 1;
-    return this.left >= 0;
-  }
-  get exhausted(): boolean {
-    return this.left < 0;
-  }
-}
-
-export const UNLIMITED = (): Budget => new Budget(Number.POSITIVE_INFINITY);
-
-/**
- * Calls `visit` with every non-empty subset (ascending positions into `values`, starting at
- * `from`, skipping `excluded`) whose values sum to exactly `need`.
- */
-export function forEachSubsetWithSum(
-  values: readonly number[],
-  need: number,
-  from: number,
-  excluded: readonly boolean[] | null,
-  visit: (subset: readonly number[]) => void,
-  budget: Budget = UNLIMITED(),
-): void {
-  const picked: number[] = [];
-  const walk = (start: number, left: number): void => {
-    for (let j = start; j < values.length; j++) {
-      if (!budget.spend()) return;
-      if (excluded?.[j]) continue;
-      const v = values[j] as number;
-      if (v > left) continue;
-      picked.push(j);
-      if (v === left) visit(picked);
-      else walk(j + 1, left - v);
-      picked.pop();
-    }
-  };
-  if (need > 0) walk(from, need);
-}
-
-/**
- * Every subset of positions (including the empty one) whose values can be split into groups that
- * each sum to `target`. Positions in `excluded` are never used. Each subset is listed once, ascending.
- * Groups are generated with their smallest position as anchor, so each split is produced once;
- * a subset with several splits is de-duplicated by key.
- */
-export function partitionableSubsets(
-  values: readonly number[],
-  target: number,
-  excluded: readonly boolean[] | null = null,
-  budget: Budget = UNLIMITED(),
-): number[][] {
-  const n = values.length;
-  const used: boolean[] = Array.from({ length: n }, (_, i) => excluded?.[i] === true);
-  const seen = new Set<string>();
-  const out: number[][] = [];
-  const chosen: number[] = [];
-
-  const record = (): void => {
-    const subset = chosen.slice().sort((a, b) => a - b);
-    const key = subset.join(',');
-    if (seen.has(key)) return;
-    seen.add(key);
-    out.push(subset);
-  };
-
-  const rec = (start: number): void => {
-    record();
-    for (let a = start; a < n; a++) {
-      if (!budget.spend()) return;
-      if (used[a]) continue;
-      const va = values[a] as number;
-      if (va > target) continue;
-      used[a] = true;
-      chosen.push(a);
-      if (va === target) rec(a + 1);
-      else
-        forEachSubsetWithSum(
-          values,
-          target - va,
-          a + 1,
-          used,
-          (subset) => {
-            for (const j of subset) used[j] = true;
-            chosen.push(...subset);
-            rec(a + 1);
-            chosen.length -= subset.length;
-            for (const j of subset) used[j] = false;
-          },
-          budget,
-        );
-      chosen.pop();
-      used[a] = false;
-    }
-  };
-  rec(0);
-  return out;
-}
-
 /** Lexicographic order of ascending index lists (a prefix sorts first). */
 export function compareIndexLists(a: readonly number[], b: readonly number[]): number {
   const n = Math.min(a.length, b.length);
@@ -173,19 +68,23 @@ export function compareIndexLists(a: readonly number[], b: readonly number[]): n
   return a.length - b.length;
 }
 
-/** Is there a non-empty subset (positions not in `excluded`) summing to exactly `need`? Subset-sum DP. */
-export function hasSubsetWithSum(
-  values: readonly number[],
-  need: number,
-  excluded: readonly boolean[] | null = null,
-): boolean {
-  if (need <= 0) return false;
-  const reach: boolean[] = Array.from({ length: need + 1 }, (_, s) => s === 0);
-  for (let j = 0; j < values.length; j++) {
-    if (excluded?.[j]) continue;
+/** Is there a non-empty subset of `values` summing to exactly `need`? */
+export const hasSubsetWithSum = (values: readonly number[], need: number): boolean =>
+  subsetWithSum(values, need) !== null;
+
+/**
+ * A non-empty subset of `values` (ascending positions) summing to exactly `need`, or null.
+ * Subset-sum DP: `from[s]` is the position that first reached sum s.
+ */
+export function subsetWithSum(values: readonly number[], need: number): number[] | null {
+  if (need <= 0) return null;
+  const from: number[] = Array.from({ length: need + 1 }, (_, s) => (s === 0 ? -1 : -2));
+  for (let j = 0; j < values.length && from[need] === -2; j++) {
     const v = values[j] as number;
-    for (let s = need; s >= v; s--) if (reach[s - v]) reach[s] = true;
-    if (reach[need]) return true;
+    for (let s = need; s >= v; s--) if (from[s] === -2 && from[s - v] !== -2) from[s] = j;
   }
-  return false;
+  if (from[need] === -2) return null;
+  const out: number[] = [];
+  for (let s = need; s > 0; s -= values[from[s] as number] as number) out.push(from[s] as number);
+  return out.sort((a, b) => a - b);
 }

@@ -7,15 +7,15 @@ import type {
   CassinoTableItem,
 } from '@cards/schema';
 import type { Seat } from '../core/game.ts';
-import type { PrngState } from '../core/prng.ts';
 
 export type CassinoPhase = 'playing' | 'dealOver' | 'matchOver';
 
-/** The whole game as plain, read-only JSON data (the PRNG state included). */
+/** The whole game as plain, read-only JSON data (the shuffle seed included). */
 export interface CassinoState {
   readonly game: 'cassino';
   readonly options: CassinoOptions;
-  readonly prng: PrngState;
+  /** The match seed: every deal's shuffle derives from it (see `dealSeed`). Never in a view. */
+  readonly seed: string;
   readonly phase: CassinoPhase;
   /** 1-based number of the current (or just finished) deal. */
   readonly dealNumber: number;

@@ -1,5 +1,6 @@
 import type { CassinoView } from '@cards/schema';
 import { SPECTATOR, type Viewer } from '../core/game.ts';
+import { legalPlays } from './legal.ts';
 import type { CassinoState } from './state.ts';
 
 /** What one viewer may see: their own hand only, counts for everything hidden, never the deck order. */
@@ -7,6 +8,8 @@ export function viewCassino(state: CassinoState, viewer: Viewer): CassinoView {
   const seated =
     viewer !== SPECTATOR && Number.isInteger(viewer) && viewer >= 0 && viewer < state.hands.length;
   const clone = <T>(value: T): T => structuredClone(value);
+  // The same (remembered) enumeration as the seat's legal list in this update.
+  const legal = seated ? legalPlays(state, viewer) : null;
   return {
     game: 'cassino',
     phase: state.phase,
@@ -29,5 +32,7 @@ export function viewCassino(state: CassinoState, viewer: Viewer): CassinoView {
     matchTotals: [...state.matchTotals],
     awaitingContinue: [...state.awaitingContinue],
     winners: [...state.winners],
+    legalComplete: legal?.complete ?? true,
+    freePlay: (legal?.freePlay ?? []).map((f) => ({ ...f, buildValues: [...f.buildValues] })),
   };
 }

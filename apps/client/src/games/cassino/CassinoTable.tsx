@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { matchWinsText } from '../../lib/matchWins.ts';
 import { LayoutGroup, motion } from 'motion/react';
 import type { CassinoBuild, CassinoIntent, CassinoTableItem, CassinoView, RoomInfo } from '@cards/schema';
@@ -12,6 +12,7 @@ import { ScoreSheet } from './ScoreSheet.tsx';
 import {
   completions,
   EMPTY_SELECTION,
+  freePlayOf,
   playableCards,
   selectableItems,
   toggleCard,
@@ -43,13 +44,34 @@ export function CassinoTable({ state }: { state: CassinoState }) {
     (seat) => seat !== bottomSeat,
   );
   const myTurn = me !== null && view.phase === 'playing' && actors.includes(me);
-  const playable = myTurn ? playableCards(legal) : new Set<string>();
-  const tappable = selectableItems(legal, selection);
-  const done = completions(legal, selection);
+  const freePlay = myTurn ? view.freePlay : [];
+  const playable = myTurn ? playableCards(legal, freePlay) : new Set<string>();
+  const free = freePlayOf(freePlay, selection);
+  const tappable = selectableItems(legal, selection, free && { tableIds: view.table.map((i) => i.id) });
+  const done = completions(legal, selection, free);
+  // Builds the player controls: the only reason a hand card is greyed out (no trailing allowed).
+  const controlled = view.table.flatMap((i) =>
+    i.type === 'build' && i.build.controller === me ? [i.build] : [],
+  );
+  const greyed = myTurn ? view.hand.filter((c) => !playable.has(c.id)) : [];
+  const controlText =
+    controlled.length > 0
+      ? `You control ${controlled.map(buildName).join(' and ')}, so you may not trail`
+      : null;
+
+  const sectionRef = useRef<HTMLElement>(null);
+  useOpponentCardFlight(sectionRef, version, view, me);
 
   const play = async (intent: CassinoIntent) => {
     const ok = await sendIntent(intent);
     if (ok) select(EMPTY_SELECTION);
+  };
+
+  const onHandCard = (id: string, canPlay: boolean) => {
+    if (!myTurn) showToast('info', 'Wait for your turn.');
+    else if (canPlay) select(toggleCard(selection, id));
+    else if (controlText) showToast('info', `${controlText}: this card can neither capture nor build.`);
+    else showToast('info', 'That card has no play now.');
   };
 
   const onItem = (item: CassinoTableItem) => {
@@ -76,6 +98,7 @@ export function CassinoTable({ state }: { state: CassinoState }) {
   return (
     <LayoutGroup>
       <section
+        ref={sectionRef}
         className={`cassino ${myTurn ? 'cassino--my-turn' : ''}`}
         data-testid="table"
         data-version={version}
@@ -88,6 +111,7 @@ export function CassinoTable({ state }: { state: CassinoState }) {
             <div
               className="cassino__opp-hand"
               data-testid="opponent-hand"
+              data-hand-seat={seat}
               data-count={view.handCounts[seat] ?? 0}
               aria-label={`${seatName(info, seat)} holds ${view.handCounts[seat] ?? 0} cards`}
             >
@@ -113,6 +137,17 @@ export function CassinoTable({ state }: { state: CassinoState }) {
             {info !== null && info.gameNumber > 1 && (
               <span className="cassino__wins" data-testid="table-match-wins">
                 Games won: {matchWinsText(info)}
+              </span>
+            )}
+            {view.options.match === 'to21' && (
+              <span className="cassino__match" data-testid="match-score">
+                To 21:{' '}
+                {Array.from({ length: view.players }, (_, seat) => (
+                  <span key={seat} className="cassino__match-seat">
+                    {seatName(info, seat)}{' '}
+                    <strong data-testid={`match-score-${seat}`}>{view.matchTotals[seat] ?? 0}</strong>
+                  </span>
+                ))}
               </span>
             )}
             <span className="cassino__round">
@@ -171,9 +206,22 @@ export function CassinoTable({ state }: { state: CassinoState }) {
         </div>
 
         <div className="cassino__actions" role="toolbar" aria-label="Actions">
-          {myTurn && !selection.card && <span className="cassino__hint">Tap a card in your hand.</span>}
-          {myTurn && selection.card && selection.items.length === 0 && !done.trail && (
-            <span className="cassino__hint">Tap table cards to capture or build.</span>
+          {myTurn && !selection.card && (
+            <span className="cassino__hint" data-testid="hint">
+              {controlText && greyed.length > 0
+                ? `${controlText}: capture or build. Greyed cards can do neither.`
+                : 'Tap a card in your hand.'}
+            </span>
+          )}
+          {myTurn && selection.card && free && selection.items.length === 0 && (
+            <span className="cassino__hint" data-testid="hint">
+              Too many moves to list for this card: tap the table cards you want, the server checks.
+            </span>
+          )}
+          {myTurn && selection.card && !free && selection.items.length === 0 && !done.trail && (
+            <span className="cassino__hint" data-testid="hint">
+              Tap table cards to capture or build.
+            </span>
           )}
           {done.trail && (
             <button
@@ -227,6 +275,7 @@ export function CassinoTable({ state }: { state: CassinoState }) {
           <div
             className="cassino__hand"
             data-testid="hand"
+            data-hand-seat={bottomSeat}
             data-count={me !== null ? view.hand.length : (view.handCounts[bottomSeat] ?? 0)}
             aria-label={me !== null ? 'Your hand' : `${seatName(info, bottomSeat)}'s hand`}
           >
@@ -247,10 +296,8 @@ export function CassinoTable({ state }: { state: CassinoState }) {
                       aria-pressed={chosen}
                       aria-disabled={!canPlay}
                       aria-label={spokenCard(card)}
-                      onClick={() => {
-                        if (!myTurn) showToast('info', 'Wait for your turn.');
-                        else if (canPlay) select(toggleCard(selection, card.id));
-                      }}
+                      title={myTurn && !canPlay && controlText ? `${controlText}.` : undefined}
+                      onClick={() => onHandCard(card.id, canPlay)}
                     >
                       <CardFace card={card} size="lg" layoutId={card.id} />
                     </motion.button>
@@ -282,19 +329,33 @@ function itemLabel(item: CassinoTableItem, info: RoomInfo | null): string {
   return `${buildTitle(item.build)}, controlled by ${seatName(info, item.build.controller)}`;
 }
 
+/** "the build of 7s" */
+const buildName = (build: CassinoBuild) =>
+  build.kind === 'compound' ? `the build of ${build.value}s` : `the build of ${build.value}`;
+
 const buildTitle = (build: CassinoBuild) =>
   build.kind === 'compound' ? `Build ${build.value}s` : `Build ${build.value}`;
 
+/**
+ * A build: each group (the cards that make the value together) is its own small fanned pile on a
+ * tray, side by side, so a compound build's groups read apart; the label names value and controller.
+ */
 function BuildPile({ build, info }: { build: CassinoBuild; info: RoomInfo | null }) {
-  let index = 0;
-  const placed = build.groups.flatMap((group, g) => group.map((card) => ({ card, slot: index++ + g * 0.6 })));
-  const span = placed.length ? (placed[placed.length - 1]?.slot ?? 0) : 0;
   return (
-    <span className="build" style={{ '--span': span } as React.CSSProperties}>
-      <span className="build__fan">
-        {placed.map(({ card, slot }) => (
-          <span key={card.id} className="build__card" style={{ '--slot': slot } as React.CSSProperties}>
-            <CardFace card={card} size="md" layoutId={card.id} />
+    <span className="build">
+      <span className="build__groups">
+        {build.groups.map((group, g) => (
+          <span
+            key={g}
+            className="build__group"
+            data-testid="build-group"
+            style={{ '--count': group.length } as React.CSSProperties}
+          >
+            {group.map((card, slot) => (
+              <span key={card.id} className="build__card" style={{ '--slot': slot } as React.CSSProperties}>
+                <CardFace card={card} size="md" layoutId={card.id} />
+              </span>
+            ))}
           </span>
         ))}
       </span>
@@ -304,6 +365,49 @@ function BuildPile({ build, info }: { build: CassinoBuild; info: RoomInfo | null
       </span>
     </span>
   );
+}
+
+/**
+ * The other player's card is face down until played, so it has no card to animate from: once the
+ * view names the card they played, it flies from their hand to where it landed (table, build or
+ * captured pile). Only for a play that happens while the table is shown, and not with reduced motion.
+ */
+function useOpponentCardFlight(
+  root: React.RefObject<HTMLElement | null>,
+  version: number,
+  view: CassinoView,
+  me: number | null,
+): void {
+  const seen = useRef(version);
+  // A card is played once per deal: its flight, once shown, is not repeated (e.g. on a Continue).
+  const flown = useRef(`${view.dealNumber}:${view.lastAction?.played ?? ''}`);
+  useLayoutEffect(() => {
+    if (seen.current === version) return;
+    seen.current = version;
+    const action = view.lastAction;
+    if (!action || action.played === null || action.seat === me || !root.current) return;
+    const key = `${view.dealNumber}:${action.played}`;
+    if (flown.current === key) return;
+    flown.current = key;
+    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+    const face = root.current.querySelector<HTMLElement>(`[data-card="${action.played}"]`);
+    const hand = root.current.querySelector<HTMLElement>(`[data-hand-seat="${action.seat}"]`);
+    const target = face?.parentElement;
+    if (!face || !hand || !target) return;
+    const from = hand.getBoundingClientRect();
+    const to = face.getBoundingClientRect();
+    const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+    const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+    target.classList.add('is-flying');
+    const flight = target.animate(
+      [
+        { transform: `translate(${dx}px, ${dy}px) scale(0.75)`, opacity: 0.7 },
+        { transform: 'translate(0, 0) scale(1)', opacity: 1 },
+      ],
+      { duration: 420, easing: 'cubic-bezier(0.2, 0.8, 0.2, 1)', composite: 'add' },
+    );
+    flight.onfinish = flight.oncancel = () => target.classList.remove('is-flying');
+  }, [root, version, view.lastAction, view.dealNumber, me]);
 }
 
 function PlayerBadge({

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CassinoIntent } from '@cards/schema';
 import {
   completions,
+  freePlayOf,
   playableCards,
   selectableItems,
   toggleCard,
@@ -36,7 +37,7 @@ describe('cassino selection', () => {
     const card = toggleCard(EMPTY_SELECTION, '7H');
     expect(completions(legal, card).trail).toEqual({ type: 'trail', card: '7H' });
     const partial = toggleItem(card, '3D');
-    expect(completions(legal, partial)).toEqual({ trail: null, capture: null, builds: [] });
+    expect(completions(legal, partial)).toEqual({ trail: null, capture: null, builds: [], listed: true });
     const full = toggleItem(partial, '4C');
     expect(completions(legal, full).capture).toEqual({ type: 'capture', card: '7H', items: ['3D', '4C'] });
   });
@@ -50,5 +51,38 @@ describe('cassino selection', () => {
     const sel = toggleItem(toggleItem(toggleCard(EMPTY_SELECTION, '7H'), '7S'), '7S');
     expect(sel.items).toEqual([]);
     expect(toggleCard(sel, '7H')).toEqual(EMPTY_SELECTION);
+  });
+
+  it('a card the server left free: every item is tappable, and Capture / Build are offered for any choice', () => {
+    const free = [{ card: '10C', capture: true, buildValues: [] }];
+    const cut: CassinoIntent[] = [{ type: 'capture', card: '10C', items: ['b1'] }];
+    expect([...playableCards(cut, free)]).toEqual(['10C']);
+    const sel = toggleCard(EMPTY_SELECTION, '10C');
+    const f = freePlayOf(free, sel);
+    expect(f).toEqual(free[0]);
+    const tableIds = ['b1', 'AS', '9H', 'KD'];
+    expect([...selectableItems(cut, sel, { tableIds })].sort()).toEqual(['9H', 'AS', 'KD', 'b1']);
+    // A listed set is offered as listed; any other set as the player's choice, for the server to check.
+    expect(completions(cut, toggleItem(sel, 'b1'), f)).toMatchObject({ listed: true });
+    const own = toggleItem(toggleItem(sel, 'AS'), '9H');
+    expect(completions(cut, own, f)).toEqual({
+      trail: null,
+      capture: { type: 'capture', card: '10C', items: ['AS', '9H'] },
+      builds: [],
+      listed: false,
+    });
+    const builder = { card: '2D', capture: false, buildValues: [8, 10] };
+    const b = toggleItem(toggleCard(EMPTY_SELECTION, '2D'), 'AS');
+    expect(completions([], b, builder)).toEqual({
+      trail: null,
+      capture: null,
+      builds: [
+        { type: 'build', card: '2D', items: ['AS'], value: 8 },
+        { type: 'build', card: '2D', items: ['AS'], value: 10 },
+      ],
+      listed: false,
+    });
+    // A card with a complete list stays strict.
+    expect(freePlayOf(free, toggleCard(EMPTY_SELECTION, '7H'))).toBeNull();
   });
 });

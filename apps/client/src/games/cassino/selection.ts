@@ -2,8 +2,13 @@
  * Turning the server's list of legal intents into what the table may offer. Nothing here knows the
  * rules of Cassino: an item is tappable only if some legal intent still contains the selection plus
  * that item, and an action button exists only for a legal intent that matches the selection exactly.
+ *
+ * One exception, decided by the server: on an absurd table the list of a card's captures and builds
+ * may be cut short, and the view names that card in `freePlay`. For such a card every table item is
+ * tappable and, once items are chosen, Capture and Build (for the values the server named) are
+ * offered for them as they are; the server checks the move and explains a refusal.
  */
-import type { CassinoIntent } from '@cards/schema';
+import type { CassinoFreePlay, CassinoIntent } from '@cards/schema';
 
 export interface Selection {
   card: string | null;
@@ -19,10 +24,19 @@ type TrailIntent = Extract<CassinoIntent, { type: 'trail' }>;
 const usesCard = (intent: CassinoIntent): intent is TrailIntent | CaptureIntent | BuildIntent =>
   intent.type !== 'continue';
 
-/** Hand cards that appear in at least one legal intent. */
-export function playableCards(legal: readonly CassinoIntent[]): Set<string> {
-  return new Set(legal.filter(usesCard).map((intent) => intent.card));
+/** Hand cards that appear in at least one legal intent, or whose plays the server left free. */
+export function playableCards(
+  legal: readonly CassinoIntent[],
+  freePlay: readonly CassinoFreePlay[] = [],
+): Set<string> {
+  return new Set([...legal.filter(usesCard).map((intent) => intent.card), ...freePlay.map((f) => f.card)]);
 }
+
+/** The selected card's free play, if the server cut its list short. */
+export const freePlayOf = (
+  freePlay: readonly CassinoFreePlay[],
+  selection: Selection,
+): CassinoFreePlay | null => freePlay.find((f) => f.card === selection.card) ?? null;
 
 function withItems(legal: readonly CassinoIntent[], card: string): (CaptureIntent | BuildIntent)[] {
   return legal.filter(
@@ -37,10 +51,18 @@ const containsAll = (items: readonly string[], chosen: readonly string[]) =>
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && containsAll(a, b) && containsAll(b, a);
 
-/** Table items that can be toggled now: chosen ones (to unselect) and any that keep a legal intent in reach. */
-export function selectableItems(legal: readonly CassinoIntent[], selection: Selection): Set<string> {
+/**
+ * Table items that can be toggled now: chosen ones (to unselect) and any that keep a legal intent in
+ * reach — every item of `tableIds` when the selected card is free (`free`).
+ */
+export function selectableItems(
+  legal: readonly CassinoIntent[],
+  selection: Selection,
+  free: { tableIds: readonly string[] } | null = null,
+): Set<string> {
   const out = new Set<string>(selection.items);
   if (!selection.card) return out;
+  if (free) return new Set([...out, ...free.tableIds]);
   for (const intent of withItems(legal, selection.card)) {
     if (containsAll(intent.items, selection.items)) for (const id of intent.items) out.add(id);
   }
@@ -51,11 +73,17 @@ export interface Completions {
   trail: TrailIntent | null;
   capture: CaptureIntent | null;
   builds: BuildIntent[];
+  /** False when the capture or builds offered are the player's free choice, for the server to check. */
+  listed: boolean;
 }
 
-/** The legal intents that the current selection completes exactly. */
-export function completions(legal: readonly CassinoIntent[], selection: Selection): Completions {
-  const none: Completions = { trail: null, capture: null, builds: [] };
+/** The legal intents that the current selection completes exactly (or, for a free card, may complete). */
+export function completions(
+  legal: readonly CassinoIntent[],
+  selection: Selection,
+  free: CassinoFreePlay | null = null,
+): Completions {
+  const none: Completions = { trail: null, capture: null, builds: [], listed: true };
   const card = selection.card;
   if (!card) return none;
   const trail =
@@ -64,13 +92,17 @@ export function completions(legal: readonly CassinoIntent[], selection: Selectio
       : null;
   if (selection.items.length === 0) return { ...none, trail };
   const exact = withItems(legal, card).filter((intent) => sameSet(intent.items, selection.items));
-  const capture = exact.find((i): i is CaptureIntent => i.type === 'capture') ?? null;
-  const seen = new Set<number>();
-  const builds = exact
-    .filter((i): i is BuildIntent => i.type === 'build')
-    .filter((b) => (seen.has(b.value) ? false : (seen.add(b.value), true)))
-    .sort((a, b) => a.value - b.value);
-  return { trail, capture, builds };
+  let capture = exact.find((i): i is CaptureIntent => i.type === 'capture') ?? null;
+  const byValue = new Map<number, BuildIntent>();
+  for (const b of exact) if (b.type === 'build' && !byValue.has(b.value)) byValue.set(b.value, b);
+  const listed = capture !== null || byValue.size > 0;
+  if (free && !listed) {
+    const items = [...selection.items];
+    if (free.capture) capture = { type: 'capture', card, items };
+    for (const value of free.buildValues) byValue.set(value, { type: 'build', card, items, value });
+  }
+  const builds = [...byValue.values()].sort((a, b) => a.value - b.value);
+  return { trail, capture, builds, listed: listed || !free };
 }
 
 export function toggleItem(selection: Selection, id: string): Selection {
