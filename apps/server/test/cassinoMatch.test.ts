@@ -97,7 +97,8 @@ describe('cassino room: a match to 21', () => {
     }
 
     // The end: the higher total, at least 21, wins alone; the totals add up the deal score sheets.
-    const end = cview(host.game);
+    // The room says 'finished' before the last game update lands: wait for it on both sides.
+    const end = cview(await host.waitGame((u) => cview(u).phase === 'matchOver', "the host's final view"));
     expect(end.phase).toBe('matchOver');
     expect(end.dealScores).toHaveLength(deals.length);
     const totals = [0, 1].map((s) => end.dealScores.reduce((t, lines) => t + lines[s]!.total, 0));
@@ -111,7 +112,8 @@ describe('cassino room: a match to 21', () => {
     expect(Math.max(...before) < 21 || before[0] === before[1]).toBe(true);
     const info = await host.waitRoom((r) => r.phase === 'finished', 'finished');
     expect(info.matchWins).toEqual([0, 1].map((s) => (end.winners.includes(s) ? 1 : 0)));
-    expect(cview(guest.game).winners).toEqual(end.winners);
+    const guestEnd = await guest.waitGame((u) => cview(u).phase === 'matchOver', "the guest's final view");
+    expect(cview(guestEnd).winners).toEqual(end.winners);
 
     // Each deal was a fresh shuffle: no two deals started with the same table.
     const firstTables = new Map<number, string>();
