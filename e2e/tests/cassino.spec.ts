@@ -240,11 +240,15 @@ test('a match to 21: after deal 1 both press Next deal, deal 2 starts with the o
   await screenshot(ana.page, 'to21-sheet-desktop');
   await screenshot(ben.page, 'to21-sheet-phone');
 
-  // Ana continues first: she waits for Ben; the next deal starts only when Ben continues too.
+  // Nobody waits before pressing Next deal. Ana continues first: she waits for Ben, Ben sees she is
+  // ready; the next deal starts only when Ben continues too.
+  await expect(ana.page.getByTestId('score-sheet')).not.toContainText('Waiting for');
   await ana.page.getByTestId('next-deal').click();
   await expect(ana.page.getByTestId('score-sheet')).toContainText('Waiting for Ben to continue');
   await expect(ana.page.getByTestId('next-deal')).toHaveCount(0);
   await expect(ben.page.getByTestId('next-deal')).toBeVisible();
+  await expect(ben.page.getByTestId('score-sheet')).toContainText('Ana is ready for the next deal.');
+  await expect(ben.page.getByTestId('score-sheet')).not.toContainText('Waiting for');
   await ben.page.getByTestId('next-deal').click();
 
   for (const p of [ana, ben]) {

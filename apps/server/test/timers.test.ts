@@ -111,6 +111,8 @@ describe('game timers', () => {
     const g = await watcher.waitGame(() => true);
     expect(g.legal).toEqual([]);
     expect(g.timers).toEqual([{ key: 'turn-0', seat: 0, remainingMs: expect.any(Number) }]);
-    expect(g.timers[0]!.remainingMs).toBeLessThan(1000);
+    // The room clock ticks every few ms: a watcher who joins at once may still see the full second.
+    expect(g.timers[0]!.remainingMs).toBeLessThanOrEqual(1000);
+    expect(g.timers[0]!.remainingMs).toBeGreaterThan(0);
   });
 });

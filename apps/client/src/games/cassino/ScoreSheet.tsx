@@ -23,6 +23,9 @@ export function ScoreSheet({
   const over = view.phase === 'matchOver';
   const to21 = view.options.match === 'to21';
   const waitingFor = view.awaitingContinue.filter((s) => s !== me).map((s) => seatName(info, s));
+  const readyOthers = seats
+    .filter((s) => s !== me && !view.awaitingContinue.includes(s))
+    .map((s) => seatName(info, s));
 
   let banner = '';
   if (over) {
@@ -115,8 +118,12 @@ export function ScoreSheet({
                 Next deal
               </button>
             ) : null}
-            {waitingFor.length > 0 && (
+            {/* Until you press Next deal yourself, nobody is waiting for the other player. */}
+            {!canContinue && waitingFor.length > 0 && (
               <p className="sheet__wait">Waiting for {waitingFor.join(' and ')} to continue…</p>
+            )}
+            {canContinue && readyOthers.length > 0 && (
+              <p className="sheet__wait">{readyOthers.join(' and ')} is ready for the next deal.</p>
             )}
           </div>
         )}
