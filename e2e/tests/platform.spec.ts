@@ -4,6 +4,7 @@ import {
   PHONE,
   acceptRematch,
   enterName,
+  handCardIds,
   isMyTurn,
   openPlayer,
   playOneMove,
@@ -191,6 +192,39 @@ test('a dropped player shows as reconnecting to the others and comes back by its
   await expect(mover.page.getByTestId('reconnecting-notice')).toHaveCount(0);
   await expect(mover.page.getByTestId('room-content')).not.toHaveAttribute('inert', '');
   await expect(other.page.getByText('reconnecting…')).toHaveCount(0);
+  await playOneMove(mover.page);
+  for (const p of [ana, ben]) await p.context.close();
+});
+
+test('a player who leaves a running game by the home link or Back takes the seat back on return', async ({
+  browser,
+}) => {
+  const ana = await openPlayer(browser, DESKTOP);
+  const ben = await openPlayer(browser, PHONE);
+  const code = await createRoom(ana);
+  await joinByCode(ben, code);
+  await startGame(ana, ben);
+  const hand = await handCardIds(ben.page);
+  expect(hand.length).toBe(4);
+
+  // The top bar's home link leaves the room: the others are told, the seat is kept.
+  await ben.page.getByRole('link', { name: 'Leave and go home' }).click();
+  await expect(ben.page.getByTestId('join-code-input')).toBeVisible();
+  await expect(ana.page.getByTestId('left-banner')).toContainText('Ben left the game');
+
+  // Back: the same seat and the same hand, not "the table is full".
+  await ben.page.goBack();
+  await expect(ben.page.getByTestId('table')).toBeVisible();
+  expect(await handCardIds(ben.page)).toEqual(hand);
+  await expect(ana.page.getByTestId('left-banner')).toHaveCount(0);
+
+  // Leaving again and typing the code on the home page also takes the seat back.
+  await ben.page.getByRole('link', { name: 'Leave and go home' }).click();
+  await ben.page.getByTestId('join-code-input').fill(code);
+  await ben.page.getByTestId('join-button').click();
+  await expect(ben.page.getByTestId('table')).toBeVisible();
+  expect(await handCardIds(ben.page)).toEqual(hand);
+  const mover = (await isMyTurn(ben.page)) ? ben : ana;
   await playOneMove(mover.page);
   for (const p of [ana, ben]) await p.context.close();
 });

@@ -149,6 +149,20 @@ describe('lobby', () => {
     await host.waitRoom((r) => r.seats[1]?.name === 'Wanda', 'renamed');
   });
 
+  it("keeps the players' names apart: a newcomer gets a number, a rename to a taken name is refused", async () => {
+    const { host, guest, code } = await table(players, 'numbers');
+    expect(await guest.lobby({ type: 'setName', name: 'host' })).toMatchObject({
+      ok: false,
+      error: { code: 'NAME_TAKEN' },
+    });
+    expect(await guest.lobby({ type: 'stand' })).toEqual({ ok: true });
+    const newcomer = await players.join(code, joinOptions('HOST'));
+    const info = await host.waitRoom((r) => r.seats[1]?.name?.startsWith('HOST') ?? false, 'newcomer seated');
+    expect((await newcomer.waitRoom((r) => r.you.seat === 1, 'own seat')).you.name).toBe('HOST 2');
+    expect(info.seats.map((seat) => seat.name)).toEqual(['Host', 'HOST 2']);
+    expect(await host.lobby({ type: 'setName', name: 'Host' })).toEqual({ ok: true });
+  });
+
   it('hands the host role on when the host leaves, and frees lobby seats on leave', async () => {
     const { host, guest } = await table(players, 'numbers');
     await host.room.leave();

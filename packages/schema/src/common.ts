@@ -33,11 +33,13 @@ const FORBIDDEN_IN_NAME = /(?!\u200C|\u200D|[\u{E0020}-\u{E007F}])[<>\p{C}\p{Zl}
 /** At least one character that shows: a letter, number, symbol or punctuation mark. */
 const VISIBLE = /[\p{L}\p{N}\p{S}\p{P}]/u;
 
+export const MAX_NAME_LENGTH = 24;
+
 export const DisplayNameSchema = z
   .string()
   .trim()
   .min(1, 'Pick a name.')
-  .max(24, 'Names are at most 24 characters.')
+  .max(MAX_NAME_LENGTH, `Names are at most ${MAX_NAME_LENGTH} characters.`)
   .refine((name) => !FORBIDDEN_IN_NAME.test(name), {
     message: 'Names cannot contain control characters or angle brackets.',
   })

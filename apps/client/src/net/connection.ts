@@ -261,7 +261,7 @@ async function joinFlow(
   const previous = loadRoomSession(code);
 
   // 1. A reloaded tab first tries to resume its old connection.
-  if (previous && !mode.explicit) {
+  if (previous?.reconnectionToken && !mode.explicit) {
     try {
       const r = await getClient().reconnect(previous.reconnectionToken);
       attach(r, code, previous.token ?? tabToken());
@@ -337,14 +337,24 @@ export function enterRoom(
   return promise;
 }
 
-/** Leave the current room on purpose (frees the seat in the lobby). */
+/**
+ * Leave the current room on purpose. In the lobby that frees the seat. During or after a game the
+ * server keeps the seat for its owner, so this tab (and this browser) remembers it: coming back to
+ * the room link, or pressing Back then Forward, takes the seat back.
+ */
 export async function leaveRoom(): Promise<void> {
   const r = room;
-  const code = useStore.getState().code;
+  const { code, info } = useStore.getState();
   room = null;
   if (code) {
-    clearRoomSession(code);
-    forgetSeat(code, roomToken);
+    const keepsSeat = info !== null && info.phase !== 'lobby' && info.you.seat !== null;
+    if (keepsSeat) {
+      saveRoomSession(code, { reconnectionToken: '', seated: true, token: roomToken });
+      markSeatOrphaned(code, roomToken);
+    } else {
+      clearRoomSession(code);
+      forgetSeat(code, roomToken);
+    }
   }
   resetRoomState();
   if (r) {

@@ -20,6 +20,7 @@ import {
   JoinOptionsSchema,
   type LobbyAction,
   LobbyActionSchema,
+  MAX_NAME_LENGTH,
   type Notice,
   type Reply,
   type RoomInfo,
@@ -235,6 +236,8 @@ export abstract class GameRoom extends Room {
   }
 
   private newOccupant(member: Member): Occupant {
+    // Two players called the same would make "Waiting for Ana" and the score sheet ambiguous.
+    member.name = this.distinctName(member.name, member.sessionId);
     return {
       token: member.token,
       browser: member.browser,
@@ -455,11 +458,32 @@ export abstract class GameRoom extends Room {
   // ---- lobby actions -------------------------------------------------------------------------
 
   private setName(member: Member, name: string): Reply {
-    member.name = name;
     const seat = this.table.seatOfSession(member.sessionId);
     const occupant = seat === null ? null : this.table.occupant(seat);
+    if (occupant && this.nameTaken(name, member.sessionId))
+      return refused('NAME_TAKEN', `Another player here is already called ${name}; pick another name.`, {
+        name,
+      });
+    member.name = name;
     if (occupant) occupant.name = name;
     return accepted();
+  }
+
+  private nameTaken(name: string, sessionId: string): boolean {
+    const key = name.trim().toLocaleLowerCase();
+    return this.table
+      .occupants()
+      .some((o) => o.sessionId !== sessionId && o.name.trim().toLocaleLowerCase() === key);
+  }
+
+  /** The name, or the name with the first free number after it ("Ana 2") if a player has it. */
+  private distinctName(name: string, sessionId: string): string {
+    if (!this.nameTaken(name, sessionId)) return name;
+    for (let n = 2; ; n++) {
+      const suffix = ` ${n}`;
+      const candidate = name.slice(0, MAX_NAME_LENGTH - suffix.length).trimEnd() + suffix;
+      if (!this.nameTaken(candidate, sessionId)) return candidate;
+    }
   }
 
   private setReady(member: Member, ready: boolean): Reply {

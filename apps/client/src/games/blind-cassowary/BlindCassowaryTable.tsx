@@ -136,7 +136,13 @@ export function BlindCassowaryTable({ state }: { state: BlindCassowaryGameState 
             You are watching. Hands are hidden; you may challenge a claim under review.
           </p>
         ) : view.phase === 'play' || view.phase === 'blind' ? (
-          <ExpressionBuilder state={state} legal={legal} mode={view.phase === 'play' ? 'claim' : 'blind'} />
+          // Keyed by mode: a formula left over from play does not carry into the blind submission.
+          <ExpressionBuilder
+            key={view.phase === 'play' ? 'claim' : 'blind'}
+            state={state}
+            legal={legal}
+            mode={view.phase === 'play' ? 'claim' : 'blind'}
+          />
         ) : (
           <HandOnly hand={view.hand} />
         )}

@@ -13,6 +13,7 @@ import {
   chameleonChoices,
   compose,
   dropLastToken,
+  endsWithOperand,
   isChameleon,
   OPERATORS,
   tokenSpan,
@@ -66,6 +67,10 @@ export function ExpressionBuilder({
   const tapCard = (id: string) => {
     const card = hand.find((c) => c.id === id);
     if (!card) return;
+    if (endsWithOperand(draft.text)) {
+      showToast('info', 'Tap an operator (+ − × ÷ ^) before the next card.');
+      return;
+    }
     setDraft({ ...draft, text: appendToken(draft.text, cardLabel(card)), picked: [...draft.picked, id] });
   };
   const tapOp = (op: string) =>

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { arith } from '@cards/rules';
 import type { BlindCassowaryCard } from '@cards/schema';
-import { appendToken, cardsNamed, chameleonChoices, compose, dropLastToken, tokenSpan } from './compose.ts';
+import {
+  appendToken,
+  cardsNamed,
+  chameleonChoices,
+  compose,
+  dropLastToken,
+  endsWithOperand,
+  tokenSpan,
+} from './compose.ts';
 
 const card = (id: string, rank: number): BlindCassowaryCard => ({
   id,
@@ -84,5 +92,18 @@ describe('blind cassowary formula builder', () => {
     expect(t).toBe('(Q × 10)');
     expect(dropLastToken(t)).toBe('(Q × 10');
     expect(dropLastToken('(Q × 10')).toBe('(Q ×');
+  });
+});
+
+describe('endsWithOperand', () => {
+  it('asks for an operator after a card or a closing bracket, not after an operator or an opening one', () => {
+    expect(['Q', '10', '(Q × 2)', 'c'].map(endsWithOperand)).toEqual([true, true, true, true]);
+    expect(['', 'Q ×', '(', '2 ^ ', '10 −'].map(endsWithOperand)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -171,6 +171,11 @@ export function appendToken(text: string, token: string): string {
   return `${t} ${token}`;
 }
 
+/** Whether the text ends in a card or a closing bracket: a card tapped next would need an operator first. */
+export function endsWithOperand(text: string): boolean {
+  return /[\dA-Za-z)]$/.test(text.trimEnd());
+}
+
 /** Removes the last token (a card label, operator or bracket). */
 export function dropLastToken(text: string): string {
   const t = text.trimEnd();
