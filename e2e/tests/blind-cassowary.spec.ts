@@ -238,6 +238,8 @@ test('three players and a spectator race for cassowaries, review, vote, go blind
   await ben.page.getByTestId('review-approve').click();
   await cy.page.getByTestId('review-approve').click();
   await expect(eve.page.getByTestId('claim-c1')).toHaveAttribute('data-status', 'stood');
+  // Nobody challenged it, so the queue says so (in table mode it stands without being checked).
+  await expect(eve.page.getByTestId('claim-c1')).toContainText('stands · unchallenged');
   await expect(eve.page.getByTestId('nest-0')).toHaveAttribute('data-cards', '2');
 
   // Ben's 10 + 5 is next: the spectator challenges, the server finds it wrong, the table votes.

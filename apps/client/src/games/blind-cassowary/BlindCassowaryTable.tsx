@@ -408,6 +408,13 @@ const STATUS_TEXT: Readonly<Record<string, string>> = {
   returned: 'returned',
 };
 
+/** A claim that stands says whether it was checked: unchallenged claims stand unchecked in table mode. */
+function claimStatusText(c: BlindCassowaryView['claims'][number]): string {
+  if (c.verdict === 'nefarious') return 'nefarious';
+  if (c.status === 'stood') return c.checked === true ? 'stands · checked' : 'stands · unchallenged';
+  return STATUS_TEXT[c.status] ?? c.status;
+}
+
 function ClaimQueue({ view, info }: { view: BlindCassowaryView; info: RoomInfo | null }) {
   const shown = view.claims.slice(-6);
   return (
@@ -431,9 +438,7 @@ function ClaimQueue({ view, info }: { view: BlindCassowaryView; info: RoomInfo |
                 {gapText(c, info)}
               </span>
               <span className="bc-queue__formula">{c.formula}</span>
-              <span className={`bc-queue__status bc-queue__status--${c.status}`}>
-                {c.verdict === 'nefarious' ? 'nefarious' : (STATUS_TEXT[c.status] ?? c.status)}
-              </span>
+              <span className={`bc-queue__status bc-queue__status--${c.status}`}>{claimStatusText(c)}</span>
             </li>
           ))}
         </ol>
