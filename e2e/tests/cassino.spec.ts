@@ -289,6 +289,19 @@ test('an absurdly crowded table: free choice for a cut card, a refused capture e
   for (let k = 0; k < 16; k++) await trailFirstCard(k % 2 === 0 ? ben : ana);
   await expect(ben.page.locator('[data-testid^="table-item-"]')).toHaveCount(20);
   expect(await handCardIds(ben.page)).toEqual(['2S', '5C', '10C', 'JC']);
+  // Every one of the 20 table cards can be brought into view on a laptop screen and a phone.
+  for (const [player, size] of [
+    [ana, { width: 1280, height: 800 }],
+    [ana, { width: 1366, height: 768 }],
+    [ben, PHONE.viewport],
+  ] as const) {
+    await player.page.setViewportSize(size);
+    for (const item of await player.page.locator('[data-testid^="table-item-"]').all()) {
+      await item.scrollIntoViewIfNeeded();
+      await expect(item, `${size.width}×${size.height}`).toBeInViewport({ ratio: 1 });
+    }
+  }
+  await ana.page.setViewportSize(DESKTOP.viewport);
 
   await ben.page.getByTestId('hand-card-10C').click();
   await expect(ben.page.getByTestId('hint')).toContainText('Too many moves to list for this card');

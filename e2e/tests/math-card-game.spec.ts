@@ -334,6 +334,24 @@ test("two players play Wouter's Math Card Game to the score sheet while a third 
     }
   }
   expect(withModifier, 'the game played some modifiers').toBeGreaterThan(0);
+  // A `?` is shown on the sheet with the operator it was given.
+  await expect(ana.page.getByTestId('score-sheet')).toContainText(/\?→[+−×÷]/);
+  // The whole sheet is reachable on a laptop and a phone: no part of it is cut off inside a box of
+  // its own, and scrolling the sheet brings the last line and both totals into view.
+  for (const p of [ana, ben]) {
+    const hidden = await p.page
+      .locator('.mcg-sheet > *')
+      .evaluateAll((parts) => parts.map((el) => el.scrollHeight - el.clientHeight));
+    expect(Math.max(...hidden), 'a part of the score sheet is cut off').toBeLessThanOrEqual(1);
+    for (const el of [
+      p.page.locator('[data-testid^="score-line-"]').last(),
+      p.page.getByTestId('score-total-0'),
+      p.page.getByTestId('score-total-1'),
+    ]) {
+      await el.scrollIntoViewIfNeeded();
+      await expect(el).toBeInViewport({ ratio: 1 });
+    }
+  }
   await screenshot(ana.page, 'math-score-sheet-desktop');
   await screenshot(ben.page, 'math-score-sheet-phone');
   await noHorizontalScroll(ben.page);

@@ -108,7 +108,7 @@ test('Hotshot lock, an Ace at 100 and a phantom: the showdown settles double sta
   for (const p of [ana, ben]) {
     const show = p.page.getByTestId('showdown');
     await expect(show).toHaveAttribute('data-revealed', 'true');
-    await expect(show).toContainText(`Jump Coordinates ${target}`);
+    await expect(show).toContainText(`target ${target}`);
     const line0 = p.page.getByTestId('showdown-line-0');
     await expect(line0).toContainText(`declared ${anaValue}`);
     await expect(line0).toContainText(`Distance: ${anaDist}`);

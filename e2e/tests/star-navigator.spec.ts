@@ -159,6 +159,17 @@ test('three navigators draft, compose and reach the showdown while a fourth watc
   await expect(eve.page.getByTestId('payments')).toBeVisible();
   for (const p of [ben, eve])
     await expect(p.page.getByTestId('showdown')).toHaveAttribute('data-stage', 'done');
+  // The first line revealed is this round's Initiative holder; once paid, it passes left.
+  const firstLine = await eve.page
+    .locator('[data-testid^="showdown-line-"]')
+    .first()
+    .getAttribute('data-testid');
+  const holder = Number(firstLine?.split('-').pop());
+  const nextHolder = (holder + 1) % 3;
+  await expect(eve.page.getByTestId('initiative')).toHaveAttribute('data-seat', String(nextHolder));
+  await expect(eve.page.getByTestId('initiative-passes')).toContainText(
+    `passes to ${['Ana', 'Ben', 'Cy'][nextHolder]}`,
+  );
   await screenshot(eve.page, 'star-showdown-spectator');
   await screenshot(ben.page, 'star-showdown-phone');
   await noHorizontalScroll(ben.page);

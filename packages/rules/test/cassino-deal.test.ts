@@ -138,7 +138,7 @@ describe('cassino: end of the deal', () => {
     expect(next.lastAction).toMatchObject({
       seat: 0,
       kind: 'lastCards',
-      text: 'trailed K♠; the last cards on the table (3♣ + 4♦ + K♠) go to the opponent',
+      text: 'trailed K♠; the last cards on the table (3♣ + 4♦ + K♠) go to the last player to capture',
     });
     expect(next.dealScores[0]![1]!.sweeps).toBe(0);
   });

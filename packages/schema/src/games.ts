@@ -51,7 +51,7 @@ export const GAME_CATALOG: readonly GameCatalogEntry[] = [
   {
     slug: 'star-navigator',
     name: 'Star Navigator',
-    blurb: 'Draft a Vector Set and compute your way closest to the Jump Coordinates.',
+    blurb: 'Draft a Vector Set and compute Jump Coordinates closest to the target.',
     players: '2–4 players',
     playable: true,
   },

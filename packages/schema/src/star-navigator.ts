@@ -5,7 +5,7 @@ import { SeatSchema } from './common.ts';
  * Star Navigator: a card-drafting arithmetic game for 2–4 players.
  * Rules as played here: docs/rules/star-navigator.md. Theme words: Data Packet (the cards being
  * drafted), Nav Memory (kept cards), Signpost Beacon (must-use card for everyone), Vector Set (the
- * cards a calculation uses), Jump Coordinates (the target), Initiative (who reveals first).
+ * cards a calculation uses), Jump Coordinates (a player's result), Initiative (who reveals first).
  */
 
 /** Standard suits, the Tarot's four minor suits, the Tarot trumps (Major Arcana) and jokers. */
@@ -226,7 +226,7 @@ export const StarNavigatorViewSchema = z.object({
   deck: z.enum(['standard', 'tarot']),
   round: z.number().int(),
   initiative: SeatSchema,
-  /** The Jump Coordinates and the cards that make them (null before the deal). */
+  /** The target and the cards that make it (null before the deal). */
   target: z.number().int().nullable(),
   targetCards: z.array(StarCardSchema),
   signpostBeacon: StarCardSchema.nullable(),

@@ -184,7 +184,7 @@ function afterPlay(state: CassinoState, actor: Seat, card: Card, action: Cassino
     const tail =
       taker === actor
         ? `, and takes the last cards from the table (${cardsText(leftover)})`
-        : `; the last cards on the table (${cardsText(leftover)}) go to the opponent`;
+        : `; the last cards on the table (${cardsText(leftover)}) go to the last player to capture`;
     lastAction = {
       seat: actor,
       kind: 'lastCards',

@@ -1,4 +1,4 @@
-/** Star Navigator (2–4 players): draft a Vector Set, calculate closest to the Jump Coordinates. */
+/** Star Navigator (2–4 players): draft a Vector Set, calculate Jump Coordinates closest to the target. */
 import type { StarNavigatorIntent, StarNavigatorOptions, StarNavigatorView } from '@cards/schema';
 import { isExprJson } from '../arith/index.ts';
 import type { GameModule, GameTimer, Seat } from '../core/game.ts';

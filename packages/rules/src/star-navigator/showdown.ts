@@ -3,7 +3,7 @@
  * (ties: all win), settle payments (Hotshot stakes, partial payment when short), the Bounty,
  * eliminations and the Initiative.
  */
-import type { StarPayment, StarShowdownLine } from '@cards/schema';
+import type { StarAceChoice, StarPayment, StarShowdownLine } from '@cards/schema';
 import { closest } from '../arith/index.ts';
 import type { Seat } from '../core/game.ts';
 import {
@@ -14,7 +14,7 @@ import {
   type StarNavigatorState,
   type VectorChoice,
 } from './state.ts';
-import { checkCalculation, choiceValues, formulaText } from './vector.ts';
+import { checkCalculation, choiceValues, formulaText, phantomsFor } from './vector.ts';
 
 /** Slingshot Manoeuvre: every card of the Vector Set (phantom aside) of one suit; jokers have none. */
 export function isSlingshot(state: StarNavigatorState, choice: VectorChoice): boolean {
@@ -23,21 +23,42 @@ export function isSlingshot(state: StarNavigatorState, choice: VectorChoice): bo
   return suits.length > 0 && !suits.includes('joker') && suits.every((s) => s === suits[0]);
 }
 
-/** The best result the Vector Set can reach (integer arithmetic, every card once). */
+/**
+ * The Vector Set's cards under every Ace value and phantom the rules allow them: the best result
+ * is over the choices the player could have made with these cards, not only the ones they made.
+ */
+export function variantsOf(state: StarNavigatorState, choice: VectorChoice): VectorChoice[] {
+  let aceSets: StarAceChoice[][] = [[]];
+  for (const id of choice.cards.filter((c) => cardOf(state, c).aceChoice))
+    aceSets = aceSets.flatMap((a) => ([1, 100] as const).map((value) => [...a, { card: id, value }]));
+  const phantoms: (number | null)[] = [null];
+  if (state.options.extrapolativeComputation)
+    phantoms.push(
+      ...phantomsFor(
+        state,
+        choice.cards.map((id) => cardOf(state, id)),
+      ),
+    );
+  return aceSets.flatMap((aces) => phantoms.map((phantom) => ({ cards: choice.cards, aces, phantom })));
+}
+
+/** The best result the Vector Set's cards can reach (integer arithmetic, every card once). */
 export function bestFor(
   state: StarNavigatorState,
   choice: VectorChoice,
   target: number,
 ): { result: number; distance: number; formula: string } | null {
-  const found = closest(choiceValues(state, choice), target, { useAll: true, mode: 'integer' });
-  if (!found.ok || found.value === null) return null;
-  const result = Number(found.value.value.n);
   const bonus = isSlingshot(state, choice) ? 2 : 0;
-  return {
-    result,
-    distance: Math.abs(result - target) - bonus,
-    formula: formulaText(state, found.value.expr),
-  };
+  let best: { result: number; distance: number; formula: string } | null = null;
+  for (const variant of variantsOf(state, choice)) {
+    const found = closest(choiceValues(state, variant), target, { useAll: true, mode: 'integer' });
+    if (!found.ok || found.value === null) continue;
+    const result = Number(found.value.value.n);
+    const distance = Math.abs(result - target) - bonus;
+    if (best === null || distance < best.distance)
+      best = { result, distance, formula: formulaText(state, found.value.expr) };
+  }
+  return best;
 }
 
 export function showdownLine(state: StarNavigatorState, seat: Seat, target: number): StarShowdownLine {

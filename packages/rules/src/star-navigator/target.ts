@@ -1,5 +1,5 @@
 /**
- * The Jump Coordinates (target) and the Signpost Beacon. Without an Override suit the target is the
+ * The target and the Signpost Beacon. Without an Override suit the target is the
  * first card × 10 + the second (A = 1, Joker = 0: "Q, 5" → 125, "5, K" → 63). With one, an Override
  * card is the whole target by itself: drawn first it stands alone; drawn second, the first card is
  * discarded and it stands alone.

@@ -42,7 +42,7 @@ describe('decks and card values', () => {
   });
 });
 
-describe('target (Jump Coordinates)', () => {
+describe('target', () => {
   const t = (ids: string[], suit: Parameters<typeof dealTarget>[1] = null) => dealTarget(S(...ids), suit);
   it('target: 3 and 5 make 35; Q and 5 make 125; 5 and K make 63 (text examples)', () => {
     expect(t(['3S', '5H']).value).toBe(35);
@@ -146,6 +146,61 @@ describe('Vector Set and calculation (text examples)', () => {
     let b = act(s, 1, choose(['2S', '3S', 'AD'], [{ card: 'AD', value: 100 }]));
     b = act(b, 1, submit(O('-', L('AD'), O('*', L('2S'), L('3S'))), 94));
     expect(showdownLine(b, 1, 44).result).toBe(94);
+  });
+});
+
+describe('best possible result (the showdown reveal)', () => {
+  const state = (beacon: string, memory: string[], extrapolative = false) =>
+    composeState(opts({ extrapolativeComputation: extrapolative }), {
+      target: ['2H', '4C'],
+      beacon,
+      memories: [memory, ['2S', '3S', '7S', '9S']],
+    });
+  it('best: an Ace counts as 100 when that gets closer, whatever the player picked (target 9: 100 − 13 × 7)', () => {
+    const s = state('7D', ['KS', 'AS', '5C', '6C']);
+    const best = bestFor(
+      s,
+      { cards: ['KS', 'AS', '7D'], aces: [{ card: 'AS', value: 1 }], phantom: null },
+      9,
+    );
+    expect(best).toMatchObject({ result: 9, distance: 0 });
+  });
+  it('best: an Ace Signpost Beacon too (target 102 with J, 8 and beacon A: 100 + 11 − 8 = 103)', () => {
+    const s = state('AD', ['JS', '8S', '5C', '6C']);
+    const best = bestFor(
+      s,
+      { cards: ['JS', '8S', 'AD'], aces: [{ card: 'AD', value: 1 }], phantom: null },
+      102,
+    );
+    expect(best).toMatchObject({ result: 103, distance: 1 });
+  });
+  it('best: the Ace as 1 when 100 is worse is still found (target 53 with 8, A, Q: 100 − 8 − 12 = 80 beats any Ace-1 result)', () => {
+    const s = state('QD', ['8S', 'AS', '5C', '6C']);
+    const asHundred = bestFor(
+      s,
+      { cards: ['8S', 'AS', 'QD'], aces: [{ card: 'AS', value: 100 }], phantom: null },
+      53,
+    );
+    const asOne = bestFor(
+      s,
+      { cards: ['8S', 'AS', 'QD'], aces: [{ card: 'AS', value: 1 }], phantom: null },
+      53,
+    );
+    expect(asHundred).toMatchObject({ result: 80, distance: 27 });
+    expect(asOne).toEqual(asHundred);
+  });
+  it('best: with Extrapolative Computation a phantom is tried even when the player used none', () => {
+    const s = state('9D', ['7S', '8H', '5C', '6C'], true);
+    const cards = ['7S', '8H', '9D'];
+    const without = bestFor(
+      { ...s, options: { ...s.options, extrapolativeComputation: false } },
+      { cards, aces: [], phantom: null },
+      1000,
+    );
+    const withPhantom = bestFor(s, { cards, aces: [], phantom: null }, 1000);
+    expect(without?.distance).toBeGreaterThan(0);
+    expect(withPhantom?.distance).toBeLessThan(without?.distance ?? 0);
+    expect(withPhantom?.formula).toMatch(/\*/);
   });
 });
 

@@ -200,7 +200,11 @@ export function CassinoTable({ state }: { state: CassinoState }) {
           </p>
           <p className="cassino__last" data-testid="last-action" aria-live="polite">
             {view.lastAction
-              ? `${seatName(info, view.lastAction.seat)} ${view.lastAction.text}.`
+              ? `${seatName(info, view.lastAction.seat)} ${view.lastAction.text}${
+                  ghostSeat !== null && ghostSeat !== view.lastAction.seat
+                    ? ` (${seatName(info, ghostSeat)})`
+                    : ''
+                }.`
               : 'No moves yet.'}
           </p>
         </div>

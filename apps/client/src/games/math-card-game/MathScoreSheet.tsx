@@ -20,7 +20,9 @@ function PlayedRow({ cards, slot }: { cards: readonly MathSequenceCard[]; slot: 
     <span className="mcg-sheet__played" data-testid={`score-played-${slot}`} data-count={cards.length}>
       {cards.map((placed) => {
         const turned = turnedInto(placed);
-        const symbol = cardSymbol(placed.card, placed.chosen);
+        const wild =
+          placed.card.kind === 'operator' && placed.card.operator === '?' && placed.chosen !== null;
+        const symbol = `${wild ? '?→' : ''}${cardSymbol(placed.card, placed.chosen)}`;
         const text =
           placed.card.kind === 'starter'
             ? `[${symbol}]`

@@ -228,11 +228,13 @@ export function Showdown({
   info,
   me,
   overrideSuit,
+  gameOver,
 }: {
   replay: ShowdownReplay;
   info: RoomInfo | null;
   me: number | null;
   overrideSuit: string | null;
+  gameOver: boolean;
 }) {
   const { show, revealed, allRevealed, landed, bountyLanded, done } = replay;
   if (show === null) return null;
@@ -245,7 +247,7 @@ export function Showdown({
       data-stage={stage}
     >
       <h2 className="sn__h">
-        Showdown — round {show.round}: Jump Coordinates {show.target}
+        Showdown — round {show.round}: target {show.target}
       </h2>
       <ol className="sn__lines">
         {show.lines.slice(0, revealed).map((l) => {
@@ -283,7 +285,7 @@ export function Showdown({
                 {l.formula ?? 'No calculation'}{' '}
                 {l.declared !== null && (
                   <>
-                    → declared <b>{l.declared}</b>
+                    → declared <b>{l.declared}</b> (Jump Coordinates)
                   </>
                 )}
               </p>
@@ -333,6 +335,11 @@ export function Showdown({
           )}
           {done && show.eliminated.length > 0 && (
             <p>Out of chips: {show.eliminated.map((s) => seatName(info, s)).join(', ')}</p>
+          )}
+          {done && !gameOver && (
+            <p data-testid="initiative-passes">
+              The Initiative passes to {seatName(info, replay.initiative)}.
+            </p>
           )}
         </div>
       )}

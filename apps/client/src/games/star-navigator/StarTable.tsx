@@ -74,7 +74,7 @@ export function StarTable({ state }: { state: StarGameState }) {
     >
       <header className="sn__sky">
         <div className="sn__target" data-testid="target" data-value={view.target ?? ''}>
-          <span className="sn__label">Jump Coordinates</span>
+          <span className="sn__label">Target</span>
           <span className="sn__target-value">{view.target ?? '—'}</span>
           <span className="sn__target-cards">
             {view.targetCards.map((c) => (
@@ -154,7 +154,15 @@ export function StarTable({ state }: { state: StarGameState }) {
           You are watching: the navigators are {view.phase === 'draft' ? 'drafting' : 'calculating'}.
         </p>
       )}
-      {showdown && <Showdown replay={replay} info={info} me={me} overrideSuit={view.overrideSuit} />}
+      {showdown && (
+        <Showdown
+          replay={replay}
+          info={info}
+          me={me}
+          overrideSuit={view.overrideSuit}
+          gameOver={view.phase === 'over'}
+        />
+      )}
       {legal.some((i) => i.type === 'continue') && (
         <button
           type="button"
@@ -805,7 +813,9 @@ function Compose({
             tokens.length > 0 && <p className="sn__hint">{built.error}</p>
           )}
           <label className="field sn__declare" htmlFor="sn-declared">
-            <span className="field__label">Your result (work it out yourself — no calculators)</span>
+            <span className="field__label">
+              Your Jump Coordinates (your result: work it out yourself — no calculators)
+            </span>
             <input
               id="sn-declared"
               className="input"
