@@ -93,6 +93,10 @@ test('three navigators draft, compose and reach the showdown while a fourth watc
   // Nothing hidden leaks: a first pick is seen by its owner only; the spectator sees no kept card.
   const memories = new Map<Player, string[]>();
   for (const p of seated) memories.set(p, await testIds(p.page, 'memory-card-'));
+  // Positive control: each navigator's own frames do carry their own Nav Memory.
+  for (const owner of seated)
+    for (const id of memories.get(owner)!)
+      expect(framesContain(owner.frames, id), `own frames hold ${id}`).toBe(true);
   for (const owner of seated)
     for (const other of [...seated, eve]) {
       if (other === owner) continue;

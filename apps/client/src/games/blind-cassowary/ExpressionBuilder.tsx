@@ -168,7 +168,9 @@ export function ExpressionBuilder({
           Clear
         </button>
       </div>
-      {composed.kind === 'error' && composed.pos !== null && <ErrorAt text={draft.text} pos={composed.pos} />}
+      {composed.kind === 'error' && composed.pos !== null && (
+        <ErrorAt text={draft.text} pos={composed.pos} token={composed.token} />
+      )}
       <p
         className={`bc-builder__preview ${composed.kind === 'error' ? 'is-error' : ''}`}
         data-testid="formula-preview"
@@ -348,8 +350,8 @@ function HandRow({
 }
 
 /** The typed formula with the offending token marked (a caret when the error is at the very end). */
-function ErrorAt({ text, pos }: { text: string; pos: number }) {
-  const [start, end] = tokenSpan(text, pos);
+function ErrorAt({ text, pos, token }: { text: string; pos: number; token: string | null }) {
+  const [start, end] = tokenSpan(text, pos, token);
   return (
     <p className="bc-builder__error-at" data-testid="formula-error-at" aria-hidden="true">
       <code>

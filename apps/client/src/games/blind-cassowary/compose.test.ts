@@ -76,6 +76,17 @@ describe('blind cassowary formula builder', () => {
     expect(tokenSpan('4 +', 3)).toEqual([3, 3]);
   });
 
+  it('marks only the offending letter when card letters run together ("abc", "QK")', () => {
+    const unknown = compose('abc', hand);
+    expect(unknown).toMatchObject({ kind: 'error', pos: 1, token: 'b' });
+    if (unknown.kind === 'error' && unknown.pos !== null)
+      expect('abc'.slice(...tokenSpan('abc', unknown.pos, unknown.token))).toBe('b');
+    const missing = compose('QK', hand);
+    expect(missing).toMatchObject({ kind: 'error', pos: 1, token: 'K' });
+    if (missing.kind === 'error' && missing.pos !== null)
+      expect('QK'.slice(...tokenSpan('QK', missing.pos, missing.token))).toBe('K');
+  });
+
   it('needs an explicit copy for each chameleon', () => {
     const c = compose('C + Q', hand);
     expect(c.kind === 'ok' && c.chameleons).toEqual(['X1']);

@@ -29,7 +29,7 @@ export const OPERATORS = [
 
 export type Composed =
   | { kind: 'empty' }
-  | { kind: 'error'; message: string; pos: number | null }
+  | { kind: 'error'; message: string; pos: number | null; token: string | null }
   | {
       kind: 'ok';
       expr: ExprJsonWire;
@@ -51,8 +51,11 @@ function rankOfToken(text: string): number | null {
 }
 
 /** The [start, end) of the token at `pos` in the typed text, to underline where the error is. */
-export function tokenSpan(text: string, pos: number): [number, number] {
+export function tokenSpan(text: string, pos: number, token: string | null = null): [number, number] {
   const start = Math.max(0, Math.min(pos, text.length));
+  // The parser's own token when it names one: "abc" reads as A then an unknown "b", not "bc".
+  if (token !== null && token.length > 0 && text.slice(start, start + token.length) === token)
+    return [start, start + token.length];
   const match = /^(\d+|[A-Za-z]+|\S)/.exec(text.slice(start));
   return [start, start + (match?.[0].length ?? 0)];
 }
@@ -91,7 +94,7 @@ export function compose(
               have === 0
                 ? `You have no ${what} (position ${token.pos + 1}).`
                 : `You have only ${have} ${what}: each card is used once.`,
-            context: { pos: token.pos },
+            context: { pos: token.pos, token: token.text },
           },
         };
       }
@@ -101,10 +104,12 @@ export function compose(
   });
   if (!parsed.ok) {
     const pos = parsed.error.context?.pos;
+    const token = parsed.error.context?.token;
     return {
       kind: 'error',
       message: friendly(parsed.error.message),
       pos: typeof pos === 'number' ? pos : null,
+      token: typeof token === 'string' ? token : null,
     };
   }
   const expr = toWire(parsed.value);
