@@ -1,9 +1,11 @@
 /** Star Navigator: random-playout throughput and the solver's "best possible" for a Vector Set. */
 import { closest } from '../packages/rules/src/arith/index.ts';
 import { choiceValues } from '../packages/rules/src/star-navigator/vector.ts';
+import { bestFor } from '../packages/rules/src/star-navigator/showdown.ts';
 import { submitIntent, startMatch } from '../packages/rules/src/core/engine.ts';
 import { nextInt, seedPrng, type PrngState } from '../packages/rules/src/core/prng.ts';
 import { starNavigator as game, DEFAULT_OPTIONS } from '../packages/rules/src/star-navigator/index.ts';
+import type { StarNavigatorState } from '../packages/rules/src/star-navigator/state.ts';
 import type {
   StarExprJson,
   StarNavigatorIntent,
@@ -15,6 +17,7 @@ function randomMatch(
   options: StarNavigatorOptions,
   players: number,
   seed: string,
+  onSubmit?: (state: StarNavigatorState, seat: number) => void,
 ): { intents: number; rounds: number } {
   let prng: PrngState = seedPrng(`bench-${seed}`);
   let match = startMatch(game, options, players, seed);
@@ -44,6 +47,7 @@ function randomMatch(
         });
       const declared = choiceValues(match.state, s.choice).reduce((n, v) => n + v.value, 0);
       intent = [{ type: 'submit', expr, declared }];
+      onSubmit?.(match.state, seat);
     }
     const [j, p2] = nextInt(prng, intent.length);
     prng = p2;
@@ -100,4 +104,33 @@ export function benchStarNavigatorSolver(): void {
       `star-navigator  best possible (closest, integer, use all) for a ${size}-card Vector Set: median ${us(quantile(times, 0.5))}, p99 ${us(quantile(times, 0.99))}`,
     );
   }
+}
+
+/**
+ * "Best possible" as the showdown computes it, per seat: every Ace value and phantom of the chosen
+ * cards, on Vector Sets from real random games with Extrapolative Computation and Forced Command
+ * Override (so Vector Sets of three to five cards).
+ */
+export function benchStarNavigatorBestPossible(): void {
+  const times: number[] = [];
+  const options: StarNavigatorOptions = {
+    ...DEFAULT_OPTIONS,
+    startingChips: 3,
+    extrapolativeComputation: true,
+    variant: 'forcedCommandOverride',
+    overrideSuit: 'random',
+  };
+  for (let g = 0; g < 60; g++)
+    randomMatch(options, 2 + (g % 3), `best-${g}`, (state, seat) => {
+      const choice = state.seats[seat]?.choice;
+      if (!choice) return;
+      const start = performance.now();
+      bestFor(state, choice, state.target ?? 0);
+      times.push(performance.now() - start);
+    });
+  times.sort((a, b) => a - b);
+  const us = (ms: number) => `${(ms * 1000).toFixed(0)} µs`;
+  console.log(
+    `star-navigator  best possible per seat in real games (every Ace value and phantom; Extrapolative + Forced Override): n=${times.length} median ${us(quantile(times, 0.5))}, p99 ${us(quantile(times, 0.99))}, max ${us(times[times.length - 1] ?? 0)}`,
+  );
 }

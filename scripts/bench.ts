@@ -20,6 +20,7 @@ const benches: Record<string, () => Promise<void>> = {
   solver: async () => {
     (await import('./bench-solver.ts')).benchSolver(args);
     (await import('./bench-star-navigator.ts')).benchStarNavigatorSolver();
+    (await import('./bench-star-navigator.ts')).benchStarNavigatorBestPossible();
   },
   room: async () => (await import('./bench-room.ts')).benchRoom(args),
 };
