@@ -203,6 +203,18 @@ test('three players and a spectator race for cassowaries, review, vote, go blind
   await ben.page.getByTestId('expr-op-+').click();
   await ben.page.getByTestId(`expr-card-${five.id}`).click();
   await expect(ben.page.getByTestId('formula-input')).toHaveValue('10 + 5');
+  // A card right after a card asks for an operator; on the phone the notice sits just above the
+  // dock, clear of the target the players are racing for.
+  const extra = benHand.find((c) => c.id !== ten.id && c.id !== five.id);
+  if (!extra) throw new Error('Ben has a third card');
+  await ben.page.getByTestId(`expr-card-${extra.id}`).click();
+  await expect(ben.page.getByTestId('toast')).toContainText('Tap an operator');
+  await expect(ben.page.getByTestId('formula-input')).toHaveValue('10 + 5');
+  const [toastBox, targetBox, dockBox] = await Promise.all(
+    ['toast', 'target', 'dock'].map((id) => ben.page.getByTestId(id).boundingBox()),
+  );
+  expect(toastBox!.y, 'the toast covers the target').toBeGreaterThanOrEqual(targetBox!.y + targetBox!.height);
+  expect(toastBox!.y + toastBox!.height, 'the toast covers the dock').toBeLessThanOrEqual(dockBox!.y + 1);
   await screenshot(ana.page, 'bc-builder-desktop');
   await screenshot(ben.page, 'bc-builder-phone');
 

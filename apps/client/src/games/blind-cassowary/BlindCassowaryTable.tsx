@@ -8,6 +8,7 @@ import type {
 } from '@cards/schema';
 import { rankText } from '../../cards/Card.tsx';
 import { matchWinsText } from '../../lib/matchWins.ts';
+import { useToastAboveDock } from '../../lib/toastAboveDock.ts';
 import { sendIntent } from '../../net/connection.ts';
 import { useStore } from '../../store.ts';
 import { BcCard, cardShort } from './BcCard.tsx';
@@ -48,6 +49,8 @@ export function BlindCassowaryTable({ state }: { state: BlindCassowaryGameState 
   const current = view.claims.find((c) => c.id === view.current) ?? null;
   const seats = Array.from({ length: view.players }, (_, s) => s);
   const stuckCount = view.stuck.filter(Boolean).length;
+  const dock = useRef<HTMLDivElement>(null);
+  useToastAboveDock(dock);
 
   // Fixed regions (see blind-cassowary.css): the target on top, a stage whose slot shows what needs a
   // decision now (the claim under review, the blind submission, Best in Show) beside the feed (events,
@@ -130,7 +133,7 @@ export function BlindCassowaryTable({ state }: { state: BlindCassowaryGameState 
         </aside>
       </div>
 
-      <div className="bc__dock" data-testid="dock">
+      <div className="bc__dock" data-testid="dock" ref={dock}>
         {me === null ? (
           <p className="bc__spectating" data-testid="hand" data-count={0}>
             You are watching. Hands are hidden; you may challenge a claim under review.
