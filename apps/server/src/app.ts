@@ -9,6 +9,18 @@ import { GAME_ROOMS, type GameRoomClass } from './rooms/index.ts';
 /** Largest WebSocket frame a client may send; game messages are tiny. */
 export const MAX_PAYLOAD_BYTES = 16 * 1024;
 
+/**
+ * Compress the large messages only: a view with its legal plays is a few KB, but a Cassino table
+ * crowded by endless trailing lists up to 10,000 plays (about 880 KB of JSON, 31 KB deflated), which
+ * a phone should not have to download after every move. No context is kept between messages, so
+ * each connection holds no zlib window while idle.
+ */
+const PER_MESSAGE_DEFLATE = {
+  threshold: 4 * 1024,
+  serverNoContextTakeover: true,
+  clientNoContextTakeover: true,
+} as const;
+
 export interface AppOptions {
   /** Honour the `seed` join option (deterministic deals for tests). */
   allowTestSeeds?: boolean;
@@ -49,7 +61,11 @@ export function createGameServer(options: AppOptions = {}): Server {
     ).install(httpServer);
   return defineServer({
     rooms,
-    transport: new WebSocketTransport({ server: httpServer, maxPayload: MAX_PAYLOAD_BYTES }),
+    transport: new WebSocketTransport({
+      server: httpServer,
+      maxPayload: MAX_PAYLOAD_BYTES,
+      perMessageDeflate: PER_MESSAGE_DEFLATE,
+    }),
     express: (app) => configureHttp(app, options.clientDist ?? DEFAULT_CLIENT_DIST),
     gracefullyShutdown: options.handleSignals === true,
     greet: false,

@@ -262,6 +262,16 @@ describe('game', () => {
     expect(await host.lobby({ type: 'setReady', ready: true })).toEqual({ ok: true });
   });
 
+  it('offers permessage-deflate, so a big update (a crowded Cassino table) travels compressed', async () => {
+    const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}/no-process/no-room`);
+    const extensions = await new Promise<string>((resolve, reject) => {
+      ws.onopen = () => resolve(ws.extensions);
+      ws.onerror = () => reject(new Error('websocket failed'));
+    });
+    ws.close();
+    expect(extensions).toContain('permessage-deflate');
+  });
+
   it('finishes, counts wins and plays a rematch with the same seats once both accept', async () => {
     const { host, guest } = await startTable(players, 'numbers', { options: { rounds: 1 } });
     expect(await guest.lobby({ type: 'rematch' })).toMatchObject({
