@@ -61,6 +61,8 @@ function randomMatch(
 const quantile = (sorted: readonly number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
+const us = (ms: number) => `${(ms * 1000).toFixed(0)} µs`;
+
 export function benchStarNavigator(): void {
   const options = { ...DEFAULT_OPTIONS, startingChips: 3 };
   for (let g = 0; g < 10; g++) randomMatch(options, 3, `warm-${g}`);
@@ -99,7 +101,6 @@ export function benchStarNavigatorSolver(): void {
       times.push(performance.now() - start);
     }
     times.sort((a, b) => a - b);
-    const us = (ms: number) => `${(ms * 1000).toFixed(0)} µs`;
     console.log(
       `star-navigator  best possible (closest, integer, use all) for a ${size}-card Vector Set: median ${us(quantile(times, 0.5))}, p99 ${us(quantile(times, 0.99))}`,
     );
@@ -129,7 +130,6 @@ export function benchStarNavigatorBestPossible(): void {
       times.push(performance.now() - start);
     });
   times.sort((a, b) => a - b);
-  const us = (ms: number) => `${(ms * 1000).toFixed(0)} µs`;
   console.log(
     `star-navigator  best possible per seat in real games (every Ace value and phantom; Extrapolative + Forced Override): n=${times.length} median ${us(quantile(times, 0.5))}, p99 ${us(quantile(times, 0.99))}, max ${us(times[times.length - 1] ?? 0)}`,
   );

@@ -3,6 +3,7 @@ import {
   DESKTOP,
   PHONE,
   enterName,
+  expectOwnFramesHold,
   framesContain,
   handCardIds,
   openPlayer,
@@ -335,10 +336,7 @@ test('three players and a spectator race for cassowaries, review, vote, go blind
   // Before the reveal nobody else knows a hand: check every frame each page has received so far.
   const hands = await Promise.all(players.map((p) => handCardIds(p.page)));
   const secret = (ids: string[]) => ids.filter((id) => !publicIds.has(id));
-  // Positive control: each player's own frames do carry their own hand.
-  for (const [i, owner] of players.entries())
-    for (const id of hands[i] ?? [])
-      expect(framesContain(owner.frames, id), `own frames hold ${id}`).toBe(true);
+  for (const [i, owner] of players.entries()) expectOwnFramesHold(owner, hands[i] ?? [], `seat ${i}`);
   for (const [i, watcher] of players.entries())
     for (const [j, ids] of hands.entries())
       if (i !== j) await assertHandHidden(watcher, secret(ids), ['Ana', 'Ben', 'Cy'][i] ?? '?');

@@ -93,6 +93,14 @@ export function framesContain(frames: readonly Buffer[], text: string): boolean 
   return frames.some((frame) => frame.includes(needle) || frame.includes(Buffer.from(`"${text}"`)));
 }
 
+/**
+ * Positive control for the hidden-card checks: the owner's own frames do carry these ids, so a search
+ * that finds them nowhere else would notice if they travelled in another encoding.
+ */
+export function expectOwnFramesHold(owner: Player, ids: readonly string[], who: string): void {
+  for (const id of ids) expect(framesContain(owner.frames, id), `${who}'s frames hold ${id}`).toBe(true);
+}
+
 async function visible(page: Page, testId: string): Promise<boolean> {
   const locator = page.getByTestId(testId);
   return (await locator.count()) > 0 && (await locator.first().isVisible());

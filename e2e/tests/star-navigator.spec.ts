@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, PHONE, enterName, framesContain, openPlayer, screenshot, type Player } from './helpers.ts';
+import {
+  DESKTOP,
+  PHONE,
+  enterName,
+  expectOwnFramesHold,
+  framesContain,
+  openPlayer,
+  screenshot,
+  type Player,
+} from './helpers.ts';
 import { testIds, valueOf } from './star-navigator-helpers.ts';
 
 const SEED = 'sn-e2e-0';
@@ -93,10 +102,7 @@ test('three navigators draft, compose and reach the showdown while a fourth watc
   // Nothing hidden leaks: a first pick is seen by its owner only; the spectator sees no kept card.
   const memories = new Map<Player, string[]>();
   for (const p of seated) memories.set(p, await testIds(p.page, 'memory-card-'));
-  // Positive control: each navigator's own frames do carry their own Nav Memory.
-  for (const owner of seated)
-    for (const id of memories.get(owner)!)
-      expect(framesContain(owner.frames, id), `own frames hold ${id}`).toBe(true);
+  for (const [i, owner] of seated.entries()) expectOwnFramesHold(owner, memories.get(owner)!, `seat ${i}`);
   for (const owner of seated)
     for (const other of [...seated, eve]) {
       if (other === owner) continue;

@@ -3,7 +3,7 @@
  * (ties: all win), settle payments (Hotshot stakes, partial payment when short), the Bounty,
  * eliminations and the Initiative.
  */
-import type { StarAceChoice, StarPayment, StarShowdownLine } from '@cards/schema';
+import type { StarPayment, StarShowdownLine } from '@cards/schema';
 import { closest } from '../arith/index.ts';
 import type { Seat } from '../core/game.ts';
 import {
@@ -14,7 +14,7 @@ import {
   type StarNavigatorState,
   type VectorChoice,
 } from './state.ts';
-import { checkCalculation, choiceValues, formulaText, phantomsFor } from './vector.ts';
+import { checkCalculation, choiceValues, choiceVariants, formulaText } from './vector.ts';
 
 /** Slingshot Manoeuvre: every card of the Vector Set (phantom aside) of one suit; jokers have none. */
 export function isSlingshot(state: StarNavigatorState, choice: VectorChoice): boolean {
@@ -24,25 +24,9 @@ export function isSlingshot(state: StarNavigatorState, choice: VectorChoice): bo
 }
 
 /**
- * The Vector Set's cards under every Ace value and phantom the rules allow them: the best result
- * is over the choices the player could have made with these cards, not only the ones they made.
+ * The best result the Vector Set's cards can reach (integer arithmetic, every card once), over every
+ * Ace value and phantom the player could have chosen with these cards, not only the ones they did.
  */
-export function variantsOf(state: StarNavigatorState, choice: VectorChoice): VectorChoice[] {
-  let aceSets: StarAceChoice[][] = [[]];
-  for (const id of choice.cards.filter((c) => cardOf(state, c).aceChoice))
-    aceSets = aceSets.flatMap((a) => ([1, 100] as const).map((value) => [...a, { card: id, value }]));
-  const phantoms: (number | null)[] = [null];
-  if (state.options.extrapolativeComputation)
-    phantoms.push(
-      ...phantomsFor(
-        state,
-        choice.cards.map((id) => cardOf(state, id)),
-      ),
-    );
-  return aceSets.flatMap((aces) => phantoms.map((phantom) => ({ cards: choice.cards, aces, phantom })));
-}
-
-/** The best result the Vector Set's cards can reach (integer arithmetic, every card once). */
 export function bestFor(
   state: StarNavigatorState,
   choice: VectorChoice,
@@ -50,7 +34,7 @@ export function bestFor(
 ): { result: number; distance: number; formula: string } | null {
   const bonus = isSlingshot(state, choice) ? 2 : 0;
   let best: { result: number; distance: number; formula: string } | null = null;
-  for (const variant of variantsOf(state, choice)) {
+  for (const variant of choiceVariants(state, choice.cards)) {
     const found = closest(choiceValues(state, variant), target, { useAll: true, mode: 'integer' });
     if (!found.ok || found.value === null) continue;
     const result = Number(found.value.value.n);

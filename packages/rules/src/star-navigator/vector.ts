@@ -120,6 +120,22 @@ export function checkChoice(
   return ok({ cards: [...cards], aces: sortedAces.map((a) => ({ ...a })), phantom });
 }
 
+/** The cards under every Ace value (1 or 100 each) and every phantom the rules allow them (or none). */
+export function choiceVariants(state: StarNavigatorState, cards: readonly string[]): VectorChoice[] {
+  let aceSets: StarAceChoice[][] = [[]];
+  for (const id of cards.filter((c) => cardOf(state, c).aceChoice))
+    aceSets = aceSets.flatMap((a) => ([1, 100] as const).map((value) => [...a, { card: id, value }]));
+  const phantoms: (number | null)[] = [null];
+  if (state.options.extrapolativeComputation)
+    phantoms.push(
+      ...phantomsFor(
+        state,
+        cards.map((id) => cardOf(state, id)),
+      ),
+    );
+  return aceSets.flatMap((aces) => phantoms.map((phantom) => ({ cards: [...cards], aces, phantom })));
+}
+
 /** Every valid Vector Set for the seat in a deterministic order. */
 export function choiceOptions(state: StarNavigatorState, seat: Seat): VectorChoice[] {
   const rules = vectorRules(state, seat);
@@ -127,23 +143,8 @@ export function choiceOptions(state: StarNavigatorState, seat: Seat): VectorChoi
   const subsets = (from: number, picked: string[]): void => {
     if (picked.length === rules.size) {
       const base = checkChoice(state, seat, { cards: picked, aces: [], phantom: null });
-      const acesNeeded = picked.filter((id) => cardOf(state, id).aceChoice);
       if (!base.ok && base.error.code !== 'ACE_VALUE') return;
-      const aceSets: StarAceChoice[][] = [[]];
-      for (const id of acesNeeded) {
-        const next: StarAceChoice[][] = [];
-        for (const a of aceSets) for (const v of [1, 100] as const) next.push([...a, { card: id, value: v }]);
-        aceSets.splice(0, aceSets.length, ...next);
-      }
-      const phantoms: (number | null)[] = [null];
-      if (state.options.extrapolativeComputation)
-        phantoms.push(
-          ...phantomsFor(
-            state,
-            picked.map((id) => cardOf(state, id)),
-          ),
-        );
-      for (const aces of aceSets) for (const phantom of phantoms) out.push({ cards: picked, aces, phantom });
+      out.push(...choiceVariants(state, picked));
       return;
     }
     for (let i = from; i < rules.pool.length; i++) subsets(i + 1, [...picked, rules.pool[i] as string]);

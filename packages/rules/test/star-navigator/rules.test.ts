@@ -176,16 +176,9 @@ describe('best possible result (the showdown reveal)', () => {
   });
   it('best: the Ace as 1 when 100 is worse is still found (target 53 with 8, A, Q: 100 − 8 − 12 = 80 beats any Ace-1 result)', () => {
     const s = state('QD', ['8S', 'AS', '5C', '6C']);
-    const asHundred = bestFor(
-      s,
-      { cards: ['8S', 'AS', 'QD'], aces: [{ card: 'AS', value: 100 }], phantom: null },
-      53,
-    );
-    const asOne = bestFor(
-      s,
-      { cards: ['8S', 'AS', 'QD'], aces: [{ card: 'AS', value: 1 }], phantom: null },
-      53,
-    );
+    const picking = (value: 1 | 100) =>
+      bestFor(s, { cards: ['8S', 'AS', 'QD'], aces: [{ card: 'AS', value }], phantom: null }, 53);
+    const [asHundred, asOne] = [picking(100), picking(1)];
     expect(asHundred).toMatchObject({ result: 80, distance: 27 });
     expect(asOne).toEqual(asHundred);
   });
