@@ -118,10 +118,10 @@ export abstract class GameRoom extends Room {
     );
   }
 
-  override onAuth(_client: Client, options: unknown): JoinOptions {
+  override onAuth(client: Client, options: unknown): JoinOptions {
     const join = JoinOptionsSchema.safeParse(options);
     if (!join.success) throw new ServerError(ErrorCode.INVALID_PAYLOAD, describeZodError(join.error));
-    if (this.lobby.isBanned(join.data.token, join.data.browser))
+    if (this.lobby.isBanned(newMember(client.sessionId, join.data)))
       throw new ServerError(ErrorCode.AUTH_FAILED, REMOVED_MESSAGE);
     return join.data;
   }

@@ -49,8 +49,9 @@ export class Lobby {
     this.table = new SeatTable(game.maxPlayers);
   }
 
-  isBanned(token: string, browser: string | undefined): boolean {
-    return this.bannedTokens.has(token) || (browser !== undefined && this.bannedBrowsers.has(browser));
+  isBanned(member: Pick<Member, 'tokenHash' | 'browserHash'>): boolean {
+    const { tokenHash, browserHash } = member;
+    return this.bannedTokens.has(tokenHash) || (browserHash !== null && this.bannedBrowsers.has(browserHash));
   }
 
   /** Live members not in a seat, as the room info lists them. */
@@ -65,7 +66,7 @@ export class Lobby {
   /** A new tab: takes back its seat (same token), or a free lobby seat unless it came to watch. */
   join(member: Member, spectate: boolean): void {
     this.members.set(member.sessionId, member);
-    const owned = this.table.seatOfToken(member.token);
+    const owned = this.table.seatOfToken(member.tokenHash);
     if (owned !== null) return this.takeBackSeat(owned, member);
     const free = this.table.firstFree();
     if (this.phase !== 'lobby' || spectate || free === null) return;
@@ -90,8 +91,8 @@ export class Lobby {
     // Two players called the same would make "Waiting for Ana" and the score sheet ambiguous.
     member.name = this.distinctName(member.name, member.sessionId);
     return {
-      token: member.token,
-      browser: member.browser,
+      tokenHash: member.tokenHash,
+      browserHash: member.browserHash,
       name: member.name,
       ready: false,
       rematch: false,
@@ -108,7 +109,7 @@ export class Lobby {
     occupant.sessionId = member.sessionId;
     occupant.connected = true;
     occupant.name = member.name;
-    occupant.browser = member.browser ?? occupant.browser;
+    occupant.browserHash = member.browserHash ?? occupant.browserHash;
     if (previous !== null && previous !== member.sessionId)
       this.evict(previous, CloseCodes.replaced, {
         kind: 'info',
@@ -275,7 +276,7 @@ export class Lobby {
     if (!occupant) return refused('NO_SUCH_SEAT', 'Nobody sits in that seat.', { seat });
     if (seat === this.table.hostSeat) return refused('CANNOT_KICK_HOST', 'The host cannot kick themselves.');
     this.table.free(seat);
-    this.banAndEvict(member, occupant.token, occupant.browser, occupant.sessionId);
+    this.banAndEvict(member, occupant.tokenHash, occupant.browserHash, occupant.sessionId);
     return accepted();
   }
 
@@ -287,7 +288,7 @@ export class Lobby {
       (m) => m.spectatorId === id && !m.departing && this.table.seatOfSession(m.sessionId) === null,
     );
     if (!target) return refused('NO_SUCH_SPECTATOR', 'That spectator is no longer watching.');
-    this.banAndEvict(member, target.token, target.browser, target.sessionId);
+    this.banAndEvict(member, target.tokenHash, target.browserHash, target.sessionId);
     return accepted();
   }
 
@@ -296,12 +297,17 @@ export class Lobby {
    * link, cannot come back, not even to watch) and disconnects every tab of theirs. The host's own
    * browser is never banned (a host testing with two tabs removes only the other tab).
    */
-  private banAndEvict(host: Member, token: string, browser: string | null, sessionId: string | null): void {
-    this.bannedTokens.add(token);
-    const banBrowser = browser !== null && browser !== host.browser;
-    if (banBrowser) this.bannedBrowsers.add(browser);
+  private banAndEvict(
+    host: Member,
+    tokenHash: string,
+    browserHash: string | null,
+    sessionId: string | null,
+  ): void {
+    this.bannedTokens.add(tokenHash);
+    const banBrowser = browserHash !== null && browserHash !== host.browserHash;
+    if (banBrowser) this.bannedBrowsers.add(browserHash);
     const gone = (m: Member) =>
-      m.sessionId === sessionId || m.token === token || (banBrowser && m.browser === browser);
+      m.sessionId === sessionId || m.tokenHash === tokenHash || (banBrowser && m.browserHash === browserHash);
     for (const m of [...this.members.values()]) {
       if (m.departing || m === host || !gone(m)) continue;
       const seat = this.table.seatOfSession(m.sessionId);
