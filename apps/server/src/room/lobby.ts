@@ -8,9 +8,13 @@ import {
   type Reply,
   type RoomPhase,
 } from '@cards/schema';
+import type { RoomSnapshot } from '../store/tableStore.ts';
 import type { Member } from './members.ts';
 import { accepted, describeZodError, refused } from './replies.ts';
 import { type Occupant, SeatTable } from './seats.ts';
+
+/** Session id prefix of a seat restored after a restart whose player has not come back yet. */
+const RESTORED_SESSION = 'restored:';
 
 export const REMOVED_MESSAGE = 'The host removed you from this room.';
 
@@ -59,6 +63,69 @@ export class Lobby {
     return [...this.members.values()]
       .filter((m) => !m.departing && this.table.seatOfSession(m.sessionId) === null)
       .map((m) => ({ id: m.spectatorId, name: m.name }));
+  }
+
+  // ---- stored and restored --------------------------------------------------------------------
+
+  /** What the store keeps of the lobby (the rest of RoomSnapshot comes from the other parts). */
+  snapshot(): Pick<
+    RoomSnapshot,
+    'options' | 'phase' | 'hostSeat' | 'seats' | 'matchWins' | 'bannedTokens' | 'bannedBrowsers'
+  > {
+    return {
+      options: this.options,
+      phase: this.phase,
+      hostSeat: this.table.hostSeat,
+      seats: this.table.seats.map((o) =>
+        o === null
+          ? null
+          : {
+              name: o.name,
+              tokenHash: o.tokenHash,
+              browserHash: o.browserHash,
+              ready: o.ready,
+              rematch: o.rematch,
+              left: o.sessionId === null,
+            },
+      ),
+      matchWins: [...this.table.matchWins],
+      bannedTokens: [...this.bannedTokens],
+      bannedBrowsers: [...this.bannedBrowsers],
+    };
+  }
+
+  /**
+   * Takes up a stored lobby after a restart. Players who had not left hold their seats under a
+   * placeholder session, disconnected, as if within their reconnection window; they take them back
+   * by token (join), and `expireRestored` releases the seats nobody came back to.
+   */
+  restore(snapshot: RoomSnapshot): void {
+    this.options = snapshot.options;
+    this.phase = snapshot.phase;
+    snapshot.seats.forEach((seat, i) => {
+      this.table.seats[i] =
+        seat === null
+          ? null
+          : {
+              name: seat.name,
+              tokenHash: seat.tokenHash,
+              browserHash: seat.browserHash,
+              ready: seat.ready,
+              rematch: seat.rematch,
+              sessionId: seat.left ? null : `${RESTORED_SESSION}${i}`,
+              connected: false,
+            };
+      this.table.matchWins[i] = snapshot.matchWins[i] ?? 0;
+    });
+    this.table.hostSeat = snapshot.hostSeat;
+    for (const hash of snapshot.bannedTokens) this.bannedTokens.add(hash);
+    for (const hash of snapshot.bannedBrowsers) this.bannedBrowsers.add(hash);
+  }
+
+  /** The grace period after a restart is over: seats nobody came back to are released. */
+  expireRestored(): void {
+    for (const o of this.table.occupants())
+      if (o.sessionId?.startsWith(RESTORED_SESSION) === true) this.releaseSeat(o.sessionId);
   }
 
   // ---- joining and leaving -------------------------------------------------------------------
@@ -110,7 +177,7 @@ export class Lobby {
     occupant.connected = true;
     occupant.name = member.name;
     occupant.browserHash = member.browserHash ?? occupant.browserHash;
-    if (previous !== null && previous !== member.sessionId)
+    if (previous !== null && previous !== member.sessionId && !previous.startsWith(RESTORED_SESSION))
       this.evict(previous, CloseCodes.replaced, {
         kind: 'info',
         text: 'You opened this room in another tab; this one was disconnected.',

@@ -94,15 +94,20 @@ export function submitSpectatorIntent<Config, State, Intent, View, SpectatorInte
   return ok({ ...match, state: applied.value, version: match.version + 1, log: [...match.log, entry] });
 }
 
-/** Rebuilds a match from its inputs; throws if a logged intent is refused (a broken replay). */
+/**
+ * Rebuilds a match from its inputs; throws if a logged intent is refused (a broken replay).
+ * `onStep`, if given, sees the match before the first intent and after each one.
+ */
 export function replay<Config, State, Intent, View>(
   game: GameModule<Config, State, Intent, View>,
   config: Config,
   players: number,
   seed: string,
   log: readonly LoggedIntent<Intent>[],
+  onStep?: (match: Match<Config, State, Intent>, entry: LoggedIntent<Intent> | null) => void,
 ): Match<Config, State, Intent> {
   let match = startMatch(game, config, players, seed);
+  onStep?.(match, null);
   for (const entry of log) {
     const result =
       entry.spectator !== undefined
@@ -110,6 +115,7 @@ export function replay<Config, State, Intent, View>(
         : submitIntent(game, match, entry.actor, entry.intent, match.version, entry.at, true);
     if (!result.ok) throw new Error(`replay refused intent ${match.version}: ${result.error.code}`);
     match = result.value;
+    onStep?.(match, entry);
   }
   return match;
 }
