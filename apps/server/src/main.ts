@@ -31,11 +31,9 @@ await server.listen(port, host);
 console.log(
   `Card table server listening on http://${host}:${port}${allowTestSeeds ? ' (test seeds allowed)' : ''}; data in ${dataDir}`,
 );
-if (stored.length > 0) {
-  const started = performance.now();
-  const report = await restoreRooms(stored, store, new Set(Object.keys(GAME_ROOMS)));
-  console.log(
-    `Restored ${report.restored.length} room(s) in ${Math.round(performance.now() - started)} ms` +
-      (report.closed.length > 0 ? `; closed ${report.closed.map((c) => c.code).join(', ')}` : ''),
-  );
-}
+const started = performance.now();
+const report = await restoreRooms(stored, store, new Set(Object.keys(GAME_ROOMS)));
+console.log(
+  `Ready: restored ${report.restored.length} room(s) in ${Math.round(performance.now() - started)} ms` +
+    (report.closed.length > 0 ? `; closed ${report.closed.map((c) => c.code).join(', ')}` : ''),
+);
