@@ -31,6 +31,7 @@ export const BLIND_CASSOWARY_DEFAULTS: BlindCassowaryOptions = {
   bigCassowary: true,
   drunkChameleon: true,
   bestInShow: false,
+  targetPreviewSeconds: 0,
 };
 
 export const blindCassowary: GameModule<
@@ -54,7 +55,10 @@ export const blindCassowary: GameModule<
   timers,
   acceptsStale,
   isClockIntent: (intent) =>
-    intent.type === 'reviewExpired' || intent.type === 'timeUp' || intent.type === 'prove',
+    intent.type === 'reviewExpired' ||
+    intent.type === 'timeUp' ||
+    intent.type === 'prove' ||
+    intent.type === 'previewOver',
   spectators: {
     apply: wellFormed(BlindCassowarySpectatorIntentSchema, applySpectator),
     legalIntents: spectatorLegalIntents,
