@@ -506,8 +506,12 @@ export function claimStatusText(
   return STATUS_TEXT[c.status] ?? c.status;
 }
 
-/** A gap is shown only where it decided something: a claim that arrived right after another one. */
-const CLOSE_RACE_MS = 1000;
+/**
+ * A gap is shown only where it decided something: another player's claim arrived less than a review
+ * window before, so the arrival order decided which was reviewed (and could stand) first.
+ */
+const gapDecides = (c: BlindCassowaryClaimView): boolean =>
+  c.gapMs !== null && c.gapMs < c.windowMs && c.afterSeat !== c.seat;
 
 function ClaimQueue({ view, info }: { view: BlindCassowaryView; info: RoomInfo | null }) {
   const shown = view.claims.slice(-6);
@@ -528,7 +532,7 @@ function ClaimQueue({ view, info }: { view: BlindCassowaryView; info: RoomInfo |
             >
               <span className="bc-queue__order">#{c.order}</span>
               <span className="bc-queue__who">{seatName(info, c.seat)}</span>
-              {c.gapMs !== null && c.gapMs < CLOSE_RACE_MS && c.afterSeat !== c.seat && (
+              {gapDecides(c) && (
                 <span className="bc-queue__gap" data-testid={`claim-gap-${c.id}`}>
                   {gapText(c, info)}
                 </span>
