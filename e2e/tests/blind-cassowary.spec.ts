@@ -248,8 +248,6 @@ test('three players and a spectator race for cassowaries, review, vote, go blind
     // The gap is shown only where it decided something: the first claim has none.
     await expect(p.page.getByTestId('claim-gap-c1')).toHaveCount(0);
   }
-  // The claims list is not cut off by the formula area (dock), at 1280×800 and on a 390×844 phone.
-  for (const p of [cy, ben]) await claimsClearOfDock(p.page);
   // Ana's claim is under review: Ben and Cy approve; Eve may only challenge.
   for (const p of everyone)
     await expect(p.page.getByTestId('review-panel')).toHaveAttribute('data-claim', 'c1');
@@ -290,7 +288,8 @@ test('three players and a spectator race for cassowaries, review, vote, go blind
   await ana.page.getByTestId('vote-nefarious').click();
   await cy.page.getByTestId('vote-nefarious').click();
   await expect(eve.page.getByTestId('claim-c2')).toHaveAttribute('data-status', 'returned');
-  await expect(eve.page.getByTestId('claim-c2')).toContainText('nefarious');
+  // The failed challenge says who challenged, and the verdict.
+  await expect(eve.page.getByTestId('claim-c2')).toContainText('challenged by a spectator · nefarious −10');
   await expect(ben.page.getByTestId(`hand-card-${ten.id}`)).toBeVisible();
 
   // Cy types a formula found from her hand; everyone else approves.
@@ -305,6 +304,10 @@ test('three players and a spectator race for cassowaries, review, vote, go blind
   }
   await expect(eve.page.getByTestId('claim-c3')).toHaveAttribute('data-status', 'stood');
   await expect(eve.page.getByTestId('nest-2')).toHaveAttribute('data-cassowaries', '1');
+  // The claims list (three claims now) is not cut off by the formula area, at 1280×800 and on a phone.
+  for (const p of [cy, ben]) await claimsClearOfDock(p.page);
+  await screenshot(cy.page, 'bc-claims-desktop');
+  await screenshot(ben.page, 'bc-claims-phone');
   await screenshot(eve.page, 'bc-midgame-spectator');
 
   // --- Everyone declares stuck until the reserve is gone and the blind cassowary begins. ---
