@@ -7,6 +7,8 @@ export {};
  *          none / unknown timed apart), "best not over" and the deal's proof; Star Navigator's best
  *          reachable result for a Vector Set. [--runs N] real deals per hand size (default 1000); [--cpu] CPU time instead of wall time
  *   room   intent → view latency for concurrent simulated tables against a local server
+ *   fairness  how often Blind Cassowary claims from a 20 ms and a 150 ms player are ordered by true
+ *          send time, with the latency window off and on (a simulation of the ordering rule)
  */
 const [what, ...args] = process.argv.slice(2);
 
@@ -23,6 +25,7 @@ const benches: Record<string, () => Promise<void>> = {
     (await import('./bench-star-navigator.ts')).benchStarNavigatorBestPossible();
   },
   room: async () => (await import('./bench-room.ts')).benchRoom(args),
+  fairness: async () => (await import('./bench-fairness.ts')).benchFairness(args),
 };
 
 const bench = what === undefined ? undefined : benches[what];
