@@ -2,7 +2,8 @@ export {};
 
 /**
  * `pnpm bench <what>` (or `npm run bench -- <what>`): prints measured figures, asserts nothing.
- *   rules  random-playout throughput of every game's rules
+ *   rules  random-playout throughput of every game's rules (Cunt-Soul: games/s by player count and
+ *          legalIntents time for a large hand)
  *   solver exact-arithmetic solvers: Blind Cassowary's "can this hand make the target" (found /
  *          none / unknown timed apart), "best not over" and the deal's proof; Star Navigator's best
  *          reachable result for a Vector Set. [--runs N] real deals per hand size (default 1000); [--cpu] CPU time instead of wall time
@@ -18,6 +19,7 @@ const benches: Record<string, () => Promise<void>> = {
     (await import('./bench-math-card-game.ts')).benchMathCardGame();
     (await import('./bench-blind-cassowary.ts')).benchBlindCassowary();
     (await import('./bench-star-navigator.ts')).benchStarNavigator();
+    (await import('./bench-cunt-soul.ts')).benchCuntSoul();
   },
   solver: async () => {
     (await import('./bench-solver.ts')).benchSolver(args);
