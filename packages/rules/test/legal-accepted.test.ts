@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startMatch, submitIntent, type Match } from '../src/core/engine.ts';
 import type { AnyGameModule } from '../src/core/game.ts';
 import { nextInt, seedPrng, type PrngState } from '../src/core/prng.ts';
-import { blindCassowary, cassino, mathCardGame, starNavigator } from '../src/index.ts';
+import { blindCassowary, cassino, cuntSoul, mathCardGame, starNavigator } from '../src/index.ts';
 
 /**
  * What the room offers a player is exactly `legalIntents`; each of them must then pass the engine's
@@ -47,6 +47,7 @@ describe('every offered intent passes the engine', () => {
     ['math-card-game', mathCardGame, mathCardGame.defaultConfig, 2],
     ['blind-cassowary', blindCassowary, blindCassowary.defaultConfig, 3],
     ['star-navigator (round timer on)', starNavigator, timed, 3],
+    ['cunt-soul', cuntSoul, cuntSoul.defaultConfig, 3],
   ] as const)('%s', (_name, game, config, players) => {
     let offered = 0;
     for (let g = 0; g < 8; g++) offered += walk(game as AnyGameModule, config, players, `g${g}`, 400);

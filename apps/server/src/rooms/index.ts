@@ -1,6 +1,7 @@
 import type { GameRoom } from '../room/GameRoom.ts';
 import { BlindCassowaryRoom } from './blindCassowary.ts';
 import { CassinoRoom } from './cassino.ts';
+import { CuntSoulRoom } from './cuntSoul.ts';
 import { MathCardGameRoom } from './mathCardGame.ts';
 import { StarNavigatorRoom } from './starNavigator.ts';
 
@@ -12,4 +13,6 @@ export const GAME_ROOMS: Readonly<Record<string, GameRoomClass>> = {
   'blind-cassowary': BlindCassowaryRoom,
   'math-card-game': MathCardGameRoom,
   'star-navigator': StarNavigatorRoom,
+  // the room exists for tests and the coming client; GAME_CATALOG keeps the game off the home page
+  'cunt-soul': CuntSoulRoom,
 };
