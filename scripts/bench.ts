@@ -5,7 +5,7 @@ export {};
  *   rules  random-playout throughput of every game's rules
  *   solver exact-arithmetic solvers: Blind Cassowary's "can this hand make the target" (found /
  *          none / unknown timed apart), "best not over" and the deal's proof; Star Navigator's best
- *          reachable result for a Vector Set. [--runs N] real deals per hand size (default 1000); [--cpu] CPU time instead of wall time
+ *          reachable result for a Vector Set. [--runs N] real deals per hand size (default 200), [--hard N] low 8-card hands (default 400); [--cpu] CPU time instead of wall time
  *   room   intent → view latency for concurrent simulated tables against a local server
  */
 const [what, ...args] = process.argv.slice(2);
