@@ -11,7 +11,7 @@ export const MAX_PAYLOAD_BYTES = 16 * 1024;
 
 /**
  * Compress the large messages only: a view with its legal plays is a few KB, but a Cassino table
- * crowded by endless trailing lists up to 10,000 plays (about 880 KB of JSON, 31 KB deflated), which
+ * crowded by endless trailing lists up to 2,000 plays (about 160 KB of JSON), which
  * a phone should not have to download after every move. No context is kept between messages, so
  * each connection holds no zlib window while idle.
  */
