@@ -1,10 +1,10 @@
 import { createServer } from 'node:http';
 import { defineRoom, defineServer, type Server } from '@colyseus/core';
-import { WebSocketTransport } from '@colyseus/ws-transport';
 import { configureHttp, DEFAULT_CLIENT_DIST } from './http.ts';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits, HttpRateLimiter } from './httpLimits.ts';
 import { RECONNECT_SECONDS, type ServerRoomOptions } from './room/GameRoom.ts';
 import { GAME_ROOMS, type GameRoomClass } from './rooms/index.ts';
+import { SpreadPingTransport } from './spreadPings.ts';
 
 /** Largest WebSocket frame a client may send; game messages are tiny. */
 export const MAX_PAYLOAD_BYTES = 16 * 1024;
@@ -61,7 +61,8 @@ export function createGameServer(options: AppOptions = {}): Server {
     ).install(httpServer);
   return defineServer({
     rooms,
-    transport: new WebSocketTransport({
+    // Keep-alive pings spread over the interval, not one burst for every client (spreadPings.ts).
+    transport: new SpreadPingTransport({
       server: httpServer,
       maxPayload: MAX_PAYLOAD_BYTES,
       perMessageDeflate: PER_MESSAGE_DEFLATE,
