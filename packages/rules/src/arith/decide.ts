@@ -262,8 +262,9 @@ class Decider {
   private tabled(i: number): boolean {
     const size = this.size[i] as number;
     if (size <= MATERIALISE || this.reachOf[i] !== undefined) return true;
-    if (reachTables.has(this.sig(i))) return true;
     const asked = ++this.asked[i]!;
+    // Built by an earlier search (checked once: the string key costs more than the count).
+    if (asked === 1 && reachTables.has(this.sig(i))) return true;
     if (asked < (BUILD_AFTER[size] as number)) return false;
     if (asked > (BUILD_AFTER[size] as number)) return false; // estimated too big at the threshold
     return this.estimate(i) <= MAX_TABLE;
