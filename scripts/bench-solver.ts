@@ -1,26 +1,26 @@
 /**
- * Blind Cassowary's solver as the server calls it (`pnpm bench solver [--runs N] [--cpu]`): searchHand ("does
- * a cassowary exist?", with the rules' step budget and chameleon readings), timed separately for each
- * answer — found, none (the full search the "no cassowary exists" proof depends on) and unknown (the
- * budget ran out) — and bestBlind (best value not over the target). Then the deal's proof itself (the
- * clock's `prove` transition, which runs in the room's match worker) for 2–8 players.
+ * Blind Cassowary's solver as the server calls it (`pnpm bench solver [--runs N] [--hard N] [--cpu]`):
+ * searchHand ("does a cassowary exist?", every chameleon reading, the exact decision of
+ * arith/decide.ts), timed separately for each answer — found, none (the proof that no cassowary
+ * exists) and unknown (only if the safety budget ran out) — and bestBlind (best value not over the
+ * target). Each set is timed twice: cold (the solver's shared tables emptied before every hand: the
+ * worst case) and warm (tables shared across the set, as in a long-running match worker). Then a
+ * brute-force agreement check on small hands, and the deal's proof itself (the clock's `prove`
+ * transition, which runs in the room's match worker) for 2–8 players.
  *
- * Samples: real deals of both target methods, the first seat's hand topped up from the reserve to 5–8
- * cards (chameleons, cursed targets such as 1010–1313 and all) — these mostly answer "found"; and, to
- * time the "none" path, low hands (A–3, one in four with a chameleon) against the cursed targets
- * 1010–1313, which they can rarely make. Prints figures, asserts nothing.
+ * Samples: real deals of both target methods, the first seat's hand topped up from the reserve to
+ * 5–10 cards (chameleons, cursed targets such as 1010–1313 and all) — these mostly answer "found";
+ * and the hard sets: low hands (A–3, one in four with a chameleon) against the cursed targets
+ * 1010–1313 (400 hands of 8 cards by default, as in issue 19). Prints figures, asserts nothing.
  */
 import {
   blindCassowary,
   BLIND_CASSOWARY_DEFAULTS,
   type BlindCassowaryState,
 } from '../packages/rules/src/blind-cassowary/index.ts';
-import {
-  bestBlind,
-  searchHand,
-  SOLVER_BUDGET,
-  type Proof,
-} from '../packages/rules/src/blind-cassowary/solver.ts';
+import { bestBlind, searchHand, type Proof } from '../packages/rules/src/blind-cassowary/solver.ts';
+import { clearDecideCaches, DECIDE_BUDGET } from '../packages/rules/src/arith/decide.ts';
+import { bruteForce } from '../packages/rules/test/arith/brute.ts';
 import { nextInt, seedPrng, type PrngState } from '../packages/rules/src/core/prng.ts';
 import type { BlindCassowaryCard } from '../packages/schema/src/index.ts';
 
@@ -82,17 +82,54 @@ function time<T>(f: () => T): [T, number] {
 type ByKind = Record<Proof['kind'], number[]>;
 const byKind = (): ByKind => ({ found: [], none: [], unknown: [] });
 
-function searchAll(samples: Sample[]): ByKind {
+function searchAll(samples: Sample[], cold: boolean): ByKind {
   const out = byKind();
+  clearDecideCaches();
   for (const { hand, target } of samples) {
+    if (cold) clearDecideCaches();
     const [proof, t] = time(() => searchHand(hand, target));
     out[proof.kind].push(t);
   }
   return out;
 }
 
+const counts = (k: ByKind): string =>
+  `found ${k.found.length} / none ${k.none.length} / unknown ${k.unknown.length}`;
 const line = (k: ByKind): string =>
-  `found ${stats(k.found)}; none ${stats(k.none)}; unknown ${stats(k.unknown)}`;
+  `${counts(k)}; found ${stats(k.found)}; none ${stats(k.none)}; unknown ${stats(k.unknown)}`;
+const both = (label: string, samples: Sample[]): void => {
+  console.log(`    ${label}`);
+  console.log(`      cold: ${line(searchAll(samples, true))}`);
+  console.log(`      warm: ${line(searchAll(samples, false))}`);
+};
+
+/** searchHand against a brute force (every value of every pairing, bigint rationals) on small hands. */
+function benchAgreement(hands: number): void {
+  let prng = seedPrng('bench-solver-brute');
+  let agree = 0;
+  let differ = 0;
+  let found = 0;
+  for (let i = 0; i < hands; i++) {
+    const size = 3 + (i % 2);
+    const hand: BlindCassowaryCard[] = [];
+    for (let k = 0; k < size; k++) {
+      const [rank, next] = nextInt(prng, 13);
+      prng = next;
+      hand.push({ id: `${rank + 1}${'SHDC'[k]}`, rank: rank + 1, suit: 'S' });
+    }
+    const reachable = bruteForce(hand.map((c) => c.rank));
+    for (let target = 1; target <= 150; target++) {
+      const kind = searchHand(hand, target).kind;
+      const expected = reachable.has(String(target)) ? 'found' : 'none';
+      if (kind === expected) agree++;
+      else differ++;
+      if (expected === 'found') found++;
+    }
+  }
+  console.log(
+    `  brute-force agreement, ${hands} hands of 3–4 cards × targets 1–150: ${agree} agree, ${differ} differ (${found} reachable)`,
+  );
+}
 
 /** The clock's `prove` transition on fresh deals: the proof over every hand, as the room runs it. */
 function benchDealProof(deals: number): void {
@@ -119,20 +156,25 @@ function benchDealProof(deals: number): void {
   }
 }
 
+const flag = (args: string[], name: string, fallback: number): number => {
+  const at = args.indexOf(name);
+  return at >= 0 ? Math.max(10, Number(args[at + 1]) || fallback) : fallback;
+};
+
 export function benchSolver(args: string[] = []): void {
-  const at = args.indexOf('--runs');
-  const runs = at >= 0 ? Math.max(10, Number(args[at + 1]) || 1000) : 1000;
+  const runs = flag(args, '--runs', 200);
+  const hard = flag(args, '--hard', 400);
   const lows = Math.max(10, Math.round(runs / 4));
   useCpu = args.includes('--cpu');
   console.log(
-    `blind-cassowary solver, step budget ${SOLVER_BUDGET.toLocaleString('en')} per chameleon reading ` +
+    `blind-cassowary solver: exact decision, safety budget ${DECIDE_BUDGET.toLocaleString('en')} steps ` +
       `(${useCpu ? 'CPU time of this process' : 'wall-clock time'})`,
   );
   let prng = seedPrng('bench-solver-low');
-  for (const size of [5, 6, 7, 8]) {
+  for (const size of [5, 6, 7, 8, 9, 10]) {
     const real = Array.from({ length: runs }, (_, i) => realSample(size, i));
     const low: Sample[] = [];
-    for (let i = 0; i < lows; i++) {
+    for (let i = 0; i < (size === 8 ? hard : lows); i++) {
       const [sample, next] = lowSample(size, prng);
       low.push(sample);
       prng = next;
@@ -140,12 +182,13 @@ export function benchSolver(args: string[] = []): void {
     const chameleons = real.filter((s) => s.hand.some((c) => c.rank === 0)).length;
     const big = real.filter((s) => s.target >= 1000).length;
     console.log(`  ${size} cards`);
-    console.log(
-      `    exists? real deals ×${runs} (${chameleons} with a chameleon, ${big} targets ≥ 1000): ${line(searchAll(real))}`,
-    );
-    console.log(`    exists? low hands (A–3) ×${lows}, targets 1010–1313: ${line(searchAll(low))}`);
-    const best = real.map((s) => time(() => bestBlind(s.hand, s.target))[1]);
-    console.log(`    best blind value, real deals: ${stats(best)}`);
+    both(`exists? real deals ×${runs} (${chameleons} with a chameleon, ${big} targets ≥ 1000):`, real);
+    both(`exists? low hands (A–3) ×${low.length}, targets 1010–1313:`, low);
+    if (size <= 8) {
+      const best = real.map((s) => time(() => bestBlind(s.hand, s.target))[1]);
+      console.log(`    best blind value, real deals: ${stats(best)}`);
+    }
   }
+  benchAgreement(Math.max(4, Math.round(runs / 20)));
   benchDealProof(Math.max(10, Math.round(runs / 10)));
 }

@@ -6,8 +6,9 @@ export {};
  *          legalIntents time for a large hand)
  *   solver exact-arithmetic solvers: Blind Cassowary's "can this hand make the target" (found /
  *          none / unknown timed apart), "best not over" and the deal's proof; Star Navigator's best
- *          reachable result for a Vector Set. [--runs N] real deals per hand size (default 1000); [--cpu] CPU time instead of wall time
- *   room   intent → view latency for concurrent simulated tables against a local server
+ *          reachable result for a Vector Set. [--runs N] real deals per hand size (default 200), [--hard N] low 8-card hands (default 400); [--cpu] CPU time instead of wall time
+ *   room   intent → view latency for concurrent simulated tables against a local server; --bare: the
+ *          same load against a bare Colyseus room in the same run, side by side (see bench-room.ts)
  *   fairness  how often Blind Cassowary claims from a 20 ms and a 150 ms player are ordered by true
  *          send time, with the latency window off and on (a simulation of the ordering rule)
  */

@@ -1,10 +1,10 @@
 import { createServer } from 'node:http';
 import { defineRoom, defineServer, type Server } from '@colyseus/core';
-import { WebSocketTransport } from '@colyseus/ws-transport';
 import { configureHttp, DEFAULT_CLIENT_DIST } from './http.ts';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits, HttpRateLimiter } from './httpLimits.ts';
 import { RECONNECT_SECONDS, type ServerRoomOptions } from './room/GameRoom.ts';
 import { GAME_ROOMS, type GameRoomClass } from './rooms/index.ts';
+import { SpreadPingTransport } from './spreadPings.ts';
 import type { TableStore } from './store/tableStore.ts';
 
 /** Largest WebSocket frame a client may send; game messages are tiny. */
@@ -12,7 +12,7 @@ export const MAX_PAYLOAD_BYTES = 16 * 1024;
 
 /**
  * Compress the large messages only: a view with its legal plays is a few KB, but a Cassino table
- * crowded by endless trailing lists up to 10,000 plays (about 880 KB of JSON, 31 KB deflated), which
+ * crowded by endless trailing lists up to 2,000 plays (about 160 KB of JSON), which
  * a phone should not have to download after every move. No context is kept between messages, so
  * each connection holds no zlib window while idle.
  */
@@ -65,7 +65,8 @@ export function createGameServer(options: AppOptions = {}): Server {
     ).install(httpServer);
   return defineServer({
     rooms,
-    transport: new WebSocketTransport({
+    // Keep-alive pings spread over the interval, not one burst for every client (spreadPings.ts).
+    transport: new SpreadPingTransport({
       server: httpServer,
       maxPayload: MAX_PAYLOAD_BYTES,
       perMessageDeflate: PER_MESSAGE_DEFLATE,

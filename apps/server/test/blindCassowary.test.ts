@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as Solve from '../../../packages/rules/src/arith/solve.ts';
+import type * as Decide from '../../../packages/rules/src/arith/decide.ts';
 import {
   blindCassowary,
   blindCassowarySearchHand,
@@ -42,15 +43,18 @@ import {
  * the match worker threads, whose modules this mock does not reach. The test's own searches (finding
  * claims for its players) are recorded too, and tell the spy works.
  */
-const solverCalls = vi.hoisted(() => [] as string[]);
-vi.mock('../../../packages/rules/src/arith/solve.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof Solve>();
-  const record = (): void => {
+const { solverCalls, record } = vi.hoisted(() => {
+  const calls: string[] = [];
+  const recordCall = (): void => {
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 80;
-    solverCalls.push(new Error('solver call').stack ?? '');
+    calls.push(new Error('solver call').stack ?? '');
     Error.stackTraceLimit = limit;
   };
+  return { solverCalls: calls, record: recordCall };
+});
+vi.mock('../../../packages/rules/src/arith/solve.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof Solve>();
   return {
     ...real,
     canMake: (...args: Parameters<typeof real.canMake>) => {
@@ -60,6 +64,16 @@ vi.mock('../../../packages/rules/src/arith/solve.ts', async (importOriginal) => 
     bestNotOver: (...args: Parameters<typeof real.bestNotOver>) => {
       record();
       return real.bestNotOver(...args);
+    },
+  };
+});
+vi.mock('../../../packages/rules/src/arith/decide.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof Decide>();
+  return {
+    ...real,
+    decideAny: (...args: Parameters<typeof real.decideAny>) => {
+      record();
+      return real.decideAny(...args);
     },
   };
 });

@@ -1,6 +1,9 @@
 import { CassinoViewSchema, type CassinoIntent } from '@cards/schema';
 import { nextInt, seedPrng, type PrngState } from '../src/core/prng.ts';
-import { MAX_LISTED, enumerateIntents } from '../src/cassino/legal.ts';
+import { enumerateIntents } from '../src/cassino/legal.ts';
+
+/** A list ceiling no playout position reaches: the enumeration is checked in full. */
+export const FULL_CEILING = 10_000;
 import { cassino, type CassinoState } from '../src/index.ts';
 import { allCardIds, candidateBruteForce, deepFreeze, intentKey } from './cassino-helpers.ts';
 
@@ -161,12 +164,14 @@ export function runPlayouts(
       const actors = cassino.actors(s);
       check(actors.length > 0, 'actors.length).toBeGreaterThan(0);');
       const seat = rng.pick(actors);
-      const { intents, complete, freePlay } = enumerateIntents(s, seat);
+      // The enumeration itself, with a ceiling above anything these playouts reach (the game's own
+      // list stops at MAX_LISTED and names the cut cards; cassino-complete.test.ts covers that).
+      const { intents, complete, freePlay } = enumerateIntents(s, seat, FULL_CEILING);
       stats.maxTable = Math.max(stats.maxTable, s.table.length);
       stats.maxListed = Math.max(stats.maxListed, intents.length);
       // Every table of these playouts is listed in full, whatever its size.
       check(complete === true && freePlay.length === 0, `complete list (table of ${s.table.length})`);
-      check(intents.length > 0 && intents.length <= MAX_LISTED, 'intents.length in 1..MAX_LISTED');
+      check(intents.length > 0 && intents.length <= FULL_CEILING, 'intents.length in 1..FULL_CEILING');
       const keys = new Set(intents.map(intentKey));
       check(keys.size === intents.length, 'keys.size).toBe(intents.length);');
       if (s.table.length >= 13 && s.table.length <= 14 && rng.int(policy.bruteForceEvery) === 0) {

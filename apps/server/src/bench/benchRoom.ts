@@ -15,6 +15,7 @@ import { defaultPoolSize, runHere, type Transition, WorkerMatchRunner } from '..
 import { GAME_ROOMS } from '../rooms/index.ts';
 import {
   type ChildMessage,
+  type MemoryFigures,
   type ParentMessage,
   type ServerFigures,
   type Summary,
@@ -31,6 +32,10 @@ interface BenchConfig {
   port: number;
   /** Minimum ms between two intents of one client (the room allows 20 messages/s per client). */
   pace: number;
+  /** Also run the same load against a bare Colyseus room and print the ratios. */
+  bare: boolean;
+  /** Idle 4-seat tables opened to measure the server's memory per table (0: skip). */
+  memTables: number;
 }
 
 interface Stats {
@@ -50,6 +55,8 @@ function readConfig(args: string[]): BenchConfig {
       seconds: { type: 'string', default: '10' },
       port: { type: 'string', default: '42567' },
       pace: { type: 'string', default: '60' },
+      bare: { type: 'boolean', default: false },
+      'mem-tables': { type: 'string', default: '0' },
     },
   });
   const num = (v: string, min: number, max: number) => Math.min(max, Math.max(min, Number(v) || min));
@@ -57,11 +64,13 @@ function readConfig(args: string[]): BenchConfig {
     throw new Error(`unknown --game ${values.game}; one of: ${Object.keys(GAME_ROOMS).join(', ')}`);
   return {
     game: values.game,
-    tables: num(values.tables, 1, 500),
+    tables: num(values.tables, 1, 2000),
     players: num(values.players, 2, 8),
-    seconds: num(values.seconds, 1, 25),
+    seconds: num(values.seconds, 1, 60),
     port: num(values.port, 1024, 65535),
     pace: num(values.pace, 0, 10_000),
+    bare: values.bare,
+    memTables: values['mem-tables'] === '0' ? (values.bare ? 50 : 0) : num(values['mem-tables'], 1, 1000),
   };
 }
 
@@ -190,17 +199,36 @@ class BenchPlayer {
   }
 }
 
-async function openTable(sdk: Client, config: BenchConfig, stats: Stats): Promise<BenchPlayer[]> {
-  const hostRoom = await sdk.create(config.game, joinAs('Host'));
-  const table = [new BenchPlayer(hostRoom, stats, config.pace)];
-  for (let k = 1; k < config.players; k++) {
-    const guestRoom = await sdk.joinById(hostRoom.roomId, joinAs(`Guest ${k}`));
-    table.push(new BenchPlayer(guestRoom, stats, config.pace));
+/** What a table is opened on: the project's game room, or the bare twin (bareServer.ts). */
+interface Target {
+  room: string;
+  options: (name: string, players: number) => object;
+}
+const projectTarget = (game: string): Target => ({ room: game, options: (name) => joinAs(name) });
+const BARE: Target = { room: 'bare', options: (_name, players) => ({ players }) };
+
+async function openTable(
+  sdk: Client,
+  target: Target,
+  players: number,
+  stats: Stats,
+  pace: number,
+  start = true,
+): Promise<BenchPlayer[]> {
+  const hostRoom = await sdk.create(target.room, target.options('Host', players));
+  const table = [new BenchPlayer(hostRoom, stats, pace)];
+  for (let k = 1; k < players; k++) {
+    const guestRoom = await sdk.joinById(hostRoom.roomId, target.options(`Guest ${k}`, players));
+    table.push(new BenchPlayer(guestRoom, stats, pace));
     await guestRoom.request('lobby', { type: 'setReady', ready: true });
   }
-  const started = (await hostRoom.request('lobby', { type: 'start' })) as Reply;
-  if (!started.ok) throw new Error(`table did not start: ${started.error.code}`);
+  if (start) await startTable(table);
   return table;
+}
+
+async function startTable(table: BenchPlayer[]): Promise<void> {
+  const started = (await table[0]?.room.request('lobby', { type: 'start' })) as Reply;
+  if (!started.ok) throw new Error(`table did not start: ${started.error.code}`);
 }
 
 const ms = (v: number) => `${v.toFixed(2)} ms`;
@@ -315,10 +343,14 @@ async function crossRoomDelay(): Promise<void> {
   }
 }
 
-/** Runs the server half (benchServer.ts) in a child process with the same loader flags (tsx). */
-async function startServer(port: number): Promise<{ child: ChildProcess; ask(m: ParentMessage): void }> {
-  const child = fork(new URL('./benchServer.ts', import.meta.url), [String(port)], {
+/** Runs a server half (benchServer.ts or bareServer.ts) in a child process with the same loader flags (tsx). */
+async function startServer(
+  port: number,
+  file = './benchServer.ts',
+): Promise<{ child: ChildProcess; ask(m: ParentMessage): void }> {
+  const child = fork(new URL(file, import.meta.url), [String(port)], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: [...process.execArgv, '--expose-gc'],
   });
   await new Promise<void>((resolve, reject) => {
     child.once('error', reject);
@@ -330,32 +362,82 @@ async function startServer(port: number): Promise<{ child: ChildProcess; ask(m: 
   return { child, ask: (m) => child.send(m) };
 }
 
-function figures(child: ChildProcess): Promise<ServerFigures> {
+/** Sends the child a request and waits for its answer of the given type. */
+function answer<T extends ChildMessage['type']>(
+  child: ChildProcess,
+  request: ParentMessage,
+  type: T,
+): Promise<Extract<ChildMessage, { type: T }>> {
   return new Promise((resolve) => {
     const onMessage = (m: ChildMessage) => {
-      if (m.type !== 'figures') return;
+      if (m.type !== type) return;
       child.off('message', onMessage);
-      resolve(m);
+      resolve(m as Extract<ChildMessage, { type: T }>);
     };
     child.on('message', onMessage);
-    child.send({ type: 'report' } satisfies ParentMessage);
+    child.send(request);
   });
 }
+const memory = (child: ChildProcess): Promise<MemoryFigures> => answer(child, { type: 'memory' }, 'memory');
+const figures = (child: ChildProcess): Promise<ServerFigures> => answer(child, { type: 'report' }, 'figures');
 
-/**
- * Starts a server in a child process on 127.0.0.1, plays random tables of `--game` (default cassino)
- * against it from this process and prints latencies and throughput.
- */
-export async function benchRoom(args: string[]): Promise<void> {
-  const config = readConfig(args);
-  if (config.game === 'blind-cassowary') await crossRoomDelay();
-  const server = await startServer(config.port);
+/** One server's figures under one load shape. */
+interface Run {
+  openMs: number;
+  accepted: number;
+  seconds: number;
+  latency: Summary;
+  server: ServerFigures;
+  /** Bytes per idle 4-seat table (heap after GC), in the lobby and with the game started; NaN if skipped. */
+  lobbyBytes: number;
+  gameBytes: number;
+  stats: Stats;
+}
+
+/** Idle 4-seat tables: the server's heap after GC, before, in the lobby and once started, per table. */
+async function measureMemory(
+  sdk: Client,
+  child: ChildProcess,
+  target: Target,
+  tables: number,
+): Promise<{ lobbyBytes: number; gameBytes: number }> {
+  if (tables === 0) return { lobbyBytes: Number.NaN, gameBytes: Number.NaN };
+  const idle: Stats = { latencies: [], accepted: 0, refused: new Map(), games: 0 };
+  const before = await memory(child);
+  const opened: BenchPlayer[][] = [];
+  for (let i = 0; i < tables; i++) {
+    const table = await openTable(sdk, target, 4, idle, 0, false);
+    for (const p of table) p.stop();
+    opened.push(table);
+  }
+  const lobby = await memory(child);
+  for (const table of opened) await startTable(table);
+  await new Promise((r) => setTimeout(r, 500));
+  const game = await memory(child);
+  await Promise.all(opened.flat().map((p) => p.room.leave().catch(() => undefined)));
+  await new Promise((r) => setTimeout(r, 500));
+  return {
+    lobbyBytes: (lobby.heapUsed - before.heapUsed) / tables,
+    gameBytes: (game.heapUsed - before.heapUsed) / tables,
+  };
+}
+
+/** Memory phase, then opening the tables (timed) and playing them for `seconds`, against one server. */
+async function runLoad(config: BenchConfig, bare: boolean): Promise<Run> {
+  const port = bare ? config.port + 1 : config.port;
+  const server = await startServer(port, bare ? './bareServer.ts' : './benchServer.ts');
+  const target = bare ? BARE : projectTarget(config.game);
   const stats: Stats = { latencies: [], accepted: 0, refused: new Map(), games: 0 };
-  const sdk = new Client(`http://127.0.0.1:${config.port}`);
+  const sdk = new Client(`http://127.0.0.1:${port}`);
   try {
+    // Star Navigator seats four; its idle table stands for any 4-seat table of the project.
+    const memTarget = bare ? BARE : projectTarget('star-navigator');
+    const mem = await measureMemory(sdk, server.child, memTarget, config.memTables);
+    const openStart = performance.now();
     const tables = await Promise.all(
-      Array.from({ length: config.tables }, () => openTable(sdk, config, stats)),
+      Array.from({ length: config.tables }, () => openTable(sdk, target, config.players, stats, config.pace)),
     );
+    const openMs = performance.now() - openStart;
     server.ask({ type: 'measure' });
     const startedAt = performance.now();
     await new Promise((r) => setTimeout(r, config.seconds * 1000));
@@ -363,12 +445,89 @@ export async function benchRoom(args: string[]): Promise<void> {
     for (const p of players) p.stop();
     const elapsed = performance.now() - startedAt;
     await new Promise((r) => setTimeout(r, 200));
-    report(config, stats, elapsed, await figures(server.child));
+    const figures_ = await figures(server.child);
     await Promise.all(players.map((p) => p.room.leave().catch(() => undefined)));
+    return {
+      openMs,
+      accepted: stats.accepted,
+      seconds: elapsed / 1000,
+      latency: summarise(stats.latencies),
+      server: figures_,
+      ...mem,
+      stats,
+    };
   } finally {
     server.child.removeAllListeners('exit');
     const exited = new Promise((r) => server.child.once('exit', r));
     server.ask({ type: 'stop' });
     await exited;
   }
+}
+
+/** The two runs side by side, with project ÷ bare (the issue's goals in brackets). */
+function compare(config: BenchConfig, project: Run, bare: Run): void {
+  const kb = (b: number) => (Number.isNaN(b) ? '–' : `${(b / 1024).toFixed(1)} KB`);
+  const ratio = (a: number, b: number) => (Number.isFinite(a / b) ? `${(a / b).toFixed(2)}×` : '–');
+  const rows: [string, number, number, (v: number) => string, string][] = [
+    [
+      `open ${config.tables} tables (create + join + start)`,
+      project.openMs,
+      bare.openMs,
+      (v) => `${(v / 1000).toFixed(2)} s`,
+      'goal ≤ 2×',
+    ],
+    [
+      'throughput, intents/s',
+      project.accepted / project.seconds,
+      bare.accepted / bare.seconds,
+      (v) => v.toFixed(1),
+      'goal ≥ 0.8×',
+    ],
+    ['intent → view p50', project.latency.p50, bare.latency.p50, ms, ''],
+    ['intent → view p99', project.latency.p99, bare.latency.p99, ms, 'goal ≤ 1.5× and ≤ 10 ms'],
+    ['server event-loop delay p99', project.server.loop.p99, bare.server.loop.p99, ms, ''],
+    [
+      `heap per idle 4-seat table, lobby (${config.memTables} tables)`,
+      project.lobbyBytes,
+      bare.lobbyBytes,
+      kb,
+      'goal ≤ 64 KB',
+    ],
+    [
+      `heap per idle 4-seat table, in game (${config.memTables} tables)`,
+      project.gameBytes,
+      bare.gameBytes,
+      kb,
+      'goal ≤ 64 KB',
+    ],
+  ];
+  console.log(
+    `room bench --bare: ${config.tables} tables of ${config.players}, pace ${config.pace} ms, ` +
+      `${config.seconds} s each; project = ${config.game}, bare = a Colyseus room relaying ~1 KB to every client`,
+  );
+  console.log(`  ${'measure'.padEnd(52)} ${'project'.padStart(12)} ${'bare'.padStart(12)}  project ÷ bare`);
+  for (const [label, a, b, fmt, goal] of rows)
+    console.log(
+      `  ${label.padEnd(52)} ${fmt(a).padStart(12)} ${fmt(b).padStart(12)}  ${ratio(a, b)} ${goal}`,
+    );
+}
+
+/**
+ * Starts a server in a child process on 127.0.0.1, plays random tables of `--game` (default cassino)
+ * against it from this process and prints latencies and throughput; with `--bare`, the same load
+ * against a bare Colyseus room too (on port + 1), then both side by side.
+ */
+export async function benchRoom(args: string[]): Promise<void> {
+  const config = readConfig(args);
+  if (config.game === 'blind-cassowary' && !config.bare) await crossRoomDelay();
+  const project = await runLoad(config, false);
+  report(config, project.stats, project.seconds * 1000, project.server);
+  if (config.memTables > 0)
+    console.log(
+      `  server heap per idle 4-seat table: ${(project.lobbyBytes / 1024).toFixed(1)} KB in the lobby, ` +
+        `${(project.gameBytes / 1024).toFixed(1)} KB in game (${config.memTables} tables)`,
+    );
+  if (!config.bare) return;
+  const bare = await runLoad(config, true);
+  compare(config, project, bare);
 }

@@ -12,7 +12,13 @@ import { Broadcaster } from '../room/broadcaster.ts';
 import { GameRoom } from '../room/GameRoom.ts';
 import { MatchHost } from '../room/matchHost.ts';
 import { workerMatchRunner } from '../room/matchRunner.ts';
-import { type ChildMessage, type ParentMessage, summarise } from './benchStats.ts';
+import {
+  type ChildMessage,
+  loopSummary,
+  memoryFigures,
+  type ParentMessage,
+  summarise,
+} from './benchStats.ts';
 
 /** The room's synchronous handlers, by the part that holds them. */
 const TIMED: readonly [object, string][] = [
@@ -72,22 +78,18 @@ async function main(): Promise<void> {
       loop.enable();
     } else if (message.type === 'report') {
       loop.disable();
-      const ms = (ns: number) => ns / 1e6;
       send({
         type: 'figures',
         handlers: summarise(handlerMs),
         worst: Object.fromEntries(worst),
-        loop: {
-          n: loop.count,
-          p50: ms(loop.percentile(50)),
-          p99: ms(loop.percentile(99)),
-          max: ms(loop.max),
-        },
+        loop: loopSummary(loop),
         workerWorstMs: workerMatchRunner.worstMs,
         workers: workerMatchRunner.workers,
         waited: workerMatchRunner.waited,
         worstWaitMs: workerMatchRunner.worstWaitMs,
       });
+    } else if (message.type === 'memory') {
+      send(memoryFigures());
     } else if (message.type === 'stop') {
       void server.gracefullyShutdown(false).finally(() => process.exit(0));
     }

@@ -1,3 +1,4 @@
+import type { RecordableHistogram } from 'node:perf_hooks';
 /** Messages and figures shared by the two halves of `pnpm bench room`. */
 
 export interface Summary {
@@ -23,8 +24,23 @@ export interface ServerFigures {
   worstWaitMs: number;
 }
 
-export type ParentMessage = { type: 'measure' } | { type: 'report' } | { type: 'stop' };
-export type ChildMessage = { type: 'ready' } | ServerFigures;
+/** The server process's memory after a full garbage collection (the child runs with --expose-gc). */
+export interface MemoryFigures {
+  type: 'memory';
+  rss: number;
+  heapUsed: number;
+}
+
+export function memoryFigures(): MemoryFigures {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  gc?.();
+  const m = process.memoryUsage();
+  return { type: 'memory', rss: m.rss, heapUsed: m.heapUsed };
+}
+
+export type ParentMessage = { type: 'measure' } | { type: 'report' } | { type: 'memory' } | { type: 'stop' };
+export type ChildMessage = { type: 'ready' } | ServerFigures | MemoryFigures;
 
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -39,4 +55,10 @@ export function summarise(values: readonly number[]): Summary {
     p99: percentile(sorted, 99),
     max: sorted.at(-1) ?? Number.NaN,
   };
+}
+
+/** The event-loop delay histogram's figures, in ms. */
+export function loopSummary(loop: Pick<RecordableHistogram, 'count' | 'percentile' | 'max'>): Summary {
+  const ms = (ns: number) => ns / 1e6;
+  return { n: loop.count, p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) };
 }

@@ -117,24 +117,13 @@ export function stand(s: BlindCassowaryState, claim: Claim, now: number): BlindC
   return startNext(next, now);
 }
 
-/** Proof budgets: a quick pass over every hand first, the full search only if no hand was quick. */
-const QUICK_BUDGET = 20_000;
-
 /**
- * Whether no hand can make the target: the same answer as searching every hand with the full budget,
- * for less work. A hand the search can never clear (too many chameleon readings, too many cards)
- * settles it at once; then a quick pass finds most cassowaries in a few milliseconds; only if every
- * hand was "none" or undecided do the undecided ones get the full search.
+ * Whether no hand can make the target. Every hand is decided exactly (solver.ts); a hand over the
+ * size the solver always decides, or whose search hit the safety budget, proves nothing.
  */
 export function noCassowary(hands: readonly (readonly BlindCassowaryCard[])[], target: number): boolean {
   if (!hands.every(provable)) return false;
-  const undecided: (readonly BlindCassowaryCard[])[] = [];
-  for (const h of hands) {
-    const quick = searchHand(h, target, QUICK_BUDGET);
-    if (quick.kind === 'found') return false;
-    if (quick.kind === 'unknown') undecided.push(h);
-  }
-  return undecided.every((h) => searchHand(h, target).kind === 'none');
+  return hands.every((h) => searchHand(h, target).kind === 'none');
 }
 
 /**

@@ -1,18 +1,16 @@
 /**
- * Bounded uses of the arithmetic solver: proving that no hand can make the target, and finding a
- * sample claim / blind submission for legalIntents. Chameleons are tried as each distinct rank of
- * the other cards in the hand. Every call has a step budget; a search that runs out (or a hand over
- * the solver's 8 cards) is "not proven", never "no".
+ * Uses of the arithmetic solvers: whether a hand can make the target (the exact decision of
+ * arith/decide.ts: a cassowary, or a proof that none exists) and the best blind submission.
+ * Chameleons are tried as each distinct rank of the other cards in the hand.
  */
 import type { BlindCassowaryCard, ChameleonChoice, ExprJsonWire } from '@cards/schema';
 import { toJson, leaves, type Expr } from '../arith/expr.ts';
-import { bestNotOver, canMake, MAX_SOLVER_CARDS, type SolverCard } from '../arith/solve.ts';
+import { bestNotOver, MAX_SOLVER_CARDS, type SolverCard } from '../arith/solve.ts';
+import { decideAny, DECIDE_MAX_CARDS, type DecideCard } from '../arith/decide.ts';
 import { isChameleon } from './deck.ts';
 
-/** Solver work budget per call (steps). See docs/rules/blind-cassowary.md for measured costs. */
+/** bestBlind's work budget per chameleon reading (steps). */
 export const SOLVER_BUDGET = 1_000_000;
-/** Chameleon readings searched per hand. */
-export const MAX_READINGS = 6;
 
 interface Reading {
   readonly cards: SolverCard[];
@@ -67,33 +65,29 @@ export type Proof =
   | { readonly kind: 'unknown' };
 
 /**
- * Whether searchHand could ever answer "none" for this hand: not when it has more chameleon readings
- * than are searched, or a reading over the solver's size (then it answers "found" or "unknown").
+ * Whether searchHand always gives a definite answer for this hand: every chameleon reading has at
+ * most DECIDE_MAX_CARDS cards (a bigger hand answers "found" or, when its search is too large,
+ * "unknown").
  */
-export function provable(hand: readonly BlindCassowaryCard[]): boolean {
-  const all = readings(hand);
-  return all.length <= MAX_READINGS && all.every((r) => r.cards.length <= MAX_SOLVER_CARDS);
-}
+export const provable = (hand: readonly BlindCassowaryCard[]): boolean => hand.length <= DECIDE_MAX_CARDS;
 
-/** Whether this hand can make the target with two or more cards. */
-export function searchHand(
-  hand: readonly BlindCassowaryCard[],
-  target: number,
-  budget: number = SOLVER_BUDGET,
-): Proof {
-  let unknown = false;
+const decideCards = (r: Reading): DecideCard[] =>
+  r.cards.map((c) => {
+    const { ref, value } = c as { ref: string; value: number };
+    return { ref, value: { n: value, d: 1 } };
+  });
+
+/**
+ * Whether this hand can make the target with two or more cards: "found" with a cassowary, "none"
+ * when every chameleon reading has been searched in full. "unknown" is a safety net only (the search
+ * ran past arith/decide.ts's step budget), which `pnpm bench solver` shows the game's hands do not reach.
+ */
+export function searchHand(hand: readonly BlindCassowaryCard[], target: number): Proof {
   const all = readings(hand);
-  // Two chameleons can give dozens of readings: only the first few are searched (the rest: unknown).
-  if (all.length > MAX_READINGS) unknown = true;
-  for (const r of all.slice(0, MAX_READINGS)) {
-    if (r.cards.length < 2) continue;
-    // Over the solver's size: search the first cards for a claim, but a "no" proves nothing.
-    if (r.cards.length > MAX_SOLVER_CARDS) unknown = true;
-    const res = canMake(r.cards.slice(0, MAX_SOLVER_CARDS), target, { budget, minCards: 2 });
-    if (!res.ok) unknown = true;
-    else if (res.value !== null) return { kind: 'found', found: found(res.value, r.copies) };
-  }
-  return unknown ? { kind: 'unknown' } : { kind: 'none' };
+  const res = decideAny(all.map(decideCards), { n: target, d: 1 });
+  if (res === null) return { kind: 'none' };
+  if (res === 'unknown') return { kind: 'unknown' };
+  return { kind: 'found', found: found(res.expr, (all[res.hand] as Reading).copies) };
 }
 
 /** The closest value not over the target from one or more cards of the hand (a blind cassowary). */

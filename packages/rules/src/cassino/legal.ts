@@ -6,19 +6,23 @@ import { isCompound, isFaceRank, itemValue, type Card, type CassinoState } from 
 
 /**
  * The most captures and builds one `legalIntents` list holds. Real play lists far fewer (`pnpm bench
- * rules` measures list sizes by style of play: playing any legal move, lists stay under 500); only an
- * absurd table (twenty or more loose cards, players trailing again and again) goes over. Then the
+ * rules` measures list sizes by style of play: playing any legal move, lists stay under 500); only a
+ * crowded table (sixteen or more loose cards, players trailing again and again) goes over, and the
+ * list stays small enough (about 160 KB) that one such room costs the others little. Then the
  * list is shared out per card and kind of play, so every card that can capture or build keeps some
  * of its plays listed, and the view names the cards whose list is cut (`freePlay`): the table lets
  * the player choose items freely for them and `apply` decides.
  */
-export const MAX_LISTED = 10_000;
+export const MAX_LISTED = 2_000;
 
 /**
- * Search work (count vectors looked at) allowed per card and kind of play. Only an absurd table
- * needs more; the play is then listed by one witness and marked free.
+ * Search work allowed per card and kind of play: count vectors looked at plus the grouping search's
+ * steps. Only an absurd table needs more; the play is then listed by one witness and marked free.
  */
-const MAX_SCAN = 400_000;
+const MAX_SCAN = 5_000;
+
+/** Steps of the grouping search (completeGroup), counted towards the scan that asked. */
+let groupSteps = 0;
 
 /**
  * The table seen from one target value `t`: the positions of items worth exactly `t` (loose cards,
@@ -74,6 +78,7 @@ function splits(lane: Lane, counts: number[]): boolean {
 
 /** Takes parts worth at most `max` adding up to `need` (a group), then splits the rest. */
 function completeGroup(lane: Lane, counts: number[], need: number, max: number): boolean {
+  groupSteps++;
   if (need === 0) return splits(lane, counts);
   for (let v = Math.min(need, max); v >= 1; v--) {
     if (counts[v] === 0) continue;
@@ -142,6 +147,8 @@ interface Scan {
   count: number;
   /** Count vectors looked at. */
   work: number;
+  /** groupSteps when the scan began. */
+  readonly steps0: number;
   /** True when the scan stopped early (cap reached or work used up). */
   stopped: boolean;
   workOut: boolean;
@@ -163,6 +170,7 @@ function scan(family: Family, cap: number, list: boolean): Scan {
     sets: [],
     count: 0,
     work: 0,
+    steps0: groupSteps,
     stopped: false,
     workOut: false,
   };
@@ -192,7 +200,7 @@ function walk(sc: Scan, v: number, sum: number): void {
 function leaf(sc: Scan, sum: number): void {
   const { lane } = sc.family;
   sc.work++;
-  if (sc.work > MAX_SCAN) {
+  if (sc.work + groupSteps - sc.steps0 > MAX_SCAN) {
     sc.stopped = sc.workOut = true;
     return;
   }
@@ -415,9 +423,11 @@ function captureAndBuildPlays(
   }
   // List each kind of play at once if it is small (nearly always); else count it (stopping once it
   // alone exceeds the list ceiling) and list its share below.
+  // A kind of play that fits in an equal share of the ceiling is listed at once.
+  const quickList = Math.min(QUICK_LIST, Math.ceil(maxListed / Math.max(1, buckets.length)));
   for (const b of buckets) {
     if (b.family === null) continue;
-    const quick = scan(b.family, QUICK_LIST, true);
+    const quick = scan(b.family, quickList, true);
     if (!quick.stopped) {
       b.sets = quick.sets;
       b.count = quick.sets.length;

@@ -1,0 +1,94 @@
+/**
+ * The bare twin of benchServer.ts for `pnpm bench room --bare`: a Colyseus 0.18 server with one room
+ * that keeps no game at all. Each intent request is answered `{ ok: true }` after one ~1 KB message
+ * (the same shape as a game update: version, actors, legal) is broadcast to every client of the room,
+ * the turn passing to the next seat. It speaks the same IPC as benchServer.ts, so the same simulated
+ * players and measurements run against both.
+ */
+import { createServer } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { type Client, defineRoom, defineServer, Room } from '@colyseus/core';
+import { WebSocketTransport } from '@colyseus/ws-transport';
+import {
+  type ChildMessage,
+  loopSummary,
+  memoryFigures,
+  type ParentMessage,
+  summarise,
+} from './benchStats.ts';
+
+/** About 1 KB of view once encoded, like a small table's update. */
+const FILLER = 'x'.repeat(900);
+
+class BareRoom extends Room {
+  private version = 0;
+  private turn = 0;
+  private started = false;
+
+  override onCreate(options: { players?: number }): void {
+    this.maxClients = Math.max(2, Math.min(8, Number(options.players) || 2));
+    this.onMessage('lobby', (_client: Client, payload: unknown) => {
+      if ((payload as { type?: string } | null)?.type === 'start' && !this.started) {
+        this.started = true;
+        this.relay();
+      }
+      return { ok: true };
+    });
+    this.onMessage('intent', () => {
+      this.turn = (this.turn + 1) % this.clients.length;
+      this.relay();
+      return { ok: true };
+    });
+  }
+
+  override onJoin(client: Client): void {
+    client.send('room', { you: { seat: this.clients.length - 1 }, phase: 'playing', gameNumber: 1 });
+  }
+
+  private relay(): void {
+    this.version++;
+    this.broadcast('game', {
+      version: this.version,
+      actors: [this.turn],
+      legal: [{ type: 'move' }],
+      view: { filler: FILLER },
+    });
+  }
+}
+
+async function main(): Promise<void> {
+  const port = Number(process.argv[2]);
+  if (!Number.isInteger(port) || process.send === undefined)
+    throw new Error('bareServer runs as a child of `pnpm bench room --bare`');
+  const send = (message: ChildMessage) => process.send?.(message);
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  const server = defineServer({
+    rooms: { bare: defineRoom(BareRoom) },
+    transport: new WebSocketTransport({ server: createServer() }),
+    gracefullyShutdown: false,
+    greet: false,
+  });
+  await server.listen(port, '127.0.0.1');
+  process.on('message', (message: ParentMessage) => {
+    if (message.type === 'measure') {
+      loop.reset();
+      loop.enable();
+    } else if (message.type === 'report') {
+      loop.disable();
+      send({
+        type: 'figures',
+        handlers: summarise([]),
+        worst: {},
+        loop: loopSummary(loop),
+        workerWorstMs: 0,
+        workers: 0,
+        waited: 0,
+        worstWaitMs: 0,
+      });
+    } else if (message.type === 'memory') send(memoryFigures());
+    else if (message.type === 'stop') void server.gracefullyShutdown(false).finally(() => process.exit(0));
+  });
+  send({ type: 'ready' });
+}
+
+await main();

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { clearDecideCaches, decide } from '../../src/arith/decide.ts';
+import { evaluate, leaves } from '../../src/arith/expr.ts';
+import { toString } from '../../src/arith/rational.ts';
+import { bruteForce } from './brute.ts';
+import { nextInt, seedPrng, type PrngState } from '../../src/core/prng.ts';
+
+const cardsOf = (hand: readonly number[]) => hand.map((v, i) => ({ ref: `c${i}`, value: { n: v, d: 1 } }));
+
+/** The answer checked in full: a witness must use distinct cards of the hand and equal the target. */
+function answer(hand: readonly number[], target: number): boolean {
+  const r = decide(cardsOf(hand), { n: target, d: 1 });
+  if (r === 'unknown') throw new Error(`unknown for ${hand.join(',')} → ${target}`);
+  if (r === null) return false;
+  const refs = leaves(r).map((l) => l.ref);
+  expect(new Set(refs).size).toBe(refs.length);
+  expect(refs.length).toBeGreaterThanOrEqual(2);
+  for (const l of leaves(r)) expect(toString(l.value)).toBe(String(hand[Number(l.ref.slice(1))]));
+  const v = evaluate(r);
+  expect(v.ok && toString(v.value)).toBe(String(target));
+  return true;
+}
+
+function randomHand(rng: PrngState, size: number, maxRank: number): [number[], PrngState] {
+  const hand: number[] = [];
+  let s = rng;
+  for (let i = 0; i < size; i++) {
+    const [v, next] = nextInt(s, maxRank);
+    hand.push(v + 1);
+    s = next;
+  }
+  return [hand, s];
+}
+
+describe('decide: exact "can two or more cards make the target", against brute force', () => {
+  it('agrees on every target 1–200 and the cursed targets for random small hands', () => {
+    let rng = seedPrng('decide-vs-brute');
+    let found = 0;
+    let none = 0;
+    for (let h = 0; h < 16; h++) {
+      const size = h < 2 ? 5 : h < 10 ? 4 : 3;
+      const [hand, next] = randomHand(rng, size, h % 3 === 0 ? 3 : 13);
+      rng = next;
+      const reachable = bruteForce(hand);
+      for (const target of [...Array.from({ length: 200 }, (_, i) => i + 1), 1010, 1111, 1212, 1313]) {
+        const expected = reachable.has(String(target));
+        expect([hand.join(','), target, answer(hand, target)]).toEqual([hand.join(','), target, expected]);
+        if (expected) found++;
+        else none++;
+      }
+      clearDecideCaches();
+    }
+    // Both answers occur often: the comparison is not one-sided.
+    expect(found).toBeGreaterThan(300);
+    expect(none).toBeGreaterThan(300);
+  });
+
+  it('a single card equal to the target is not a cassowary', () => {
+    expect(answer([11, 1], 11)).toBe(true); // 11 × 1
+    expect(answer([11, 13], 11)).toBe(false);
+  });
+
+  it('decides hands of 8 low cards with cursed targets (found and none both occur)', () => {
+    expect(answer([3, 3, 3, 3, 2, 2, 2, 1], 1313)).toBe(true); // (3+3)^(2+2) + 3·3·2 − 1
+    expect(answer([1, 1, 1, 1, 1, 1, 1, 2], 1313)).toBe(false); // at most 2^7 = 128 ≪ 1313
+  });
+});
