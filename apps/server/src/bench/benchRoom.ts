@@ -225,6 +225,7 @@ function report(config: BenchConfig, stats: Stats, elapsedMs: number, server: Se
     .join(', ');
   console.log(`${summary('server: room handler main-thread time', server.handlers)} (${worst})`);
   console.log(summary('server: event-loop delay', server.loop));
+  if (server.append !== null) console.log(summary('server: store append (one intent)', server.append));
   if (config.game === 'blind-cassowary')
     console.log(
       `  server: slowest rules transition ${ms(server.workerWorstMs)} in a pool of ${server.workers} match ` +
@@ -316,8 +317,11 @@ async function crossRoomDelay(): Promise<void> {
 }
 
 /** Runs the server half (benchServer.ts) in a child process with the same loader flags (tsx). */
-async function startServer(port: number): Promise<{ child: ChildProcess; ask(m: ParentMessage): void }> {
-  const child = fork(new URL('./benchServer.ts', import.meta.url), [String(port)], {
+async function startServer(
+  port: number,
+  store: StoreChoice,
+): Promise<{ child: ChildProcess; ask(m: ParentMessage): void }> {
+  const child = fork(new URL('./benchServer.ts', import.meta.url), [String(port), store], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -342,14 +346,33 @@ function figures(child: ChildProcess): Promise<ServerFigures> {
   });
 }
 
+type StoreChoice = 'none' | 'sqlite';
+
 /**
- * Starts a server in a child process on 127.0.0.1, plays random tables of `--game` (default cassino)
- * against it from this process and prints latencies and throughput.
+ * Plays random tables of `--game` (default cassino) against a server in a child process on 127.0.0.1,
+ * twice in one run: without a store, then with the default SQLite store. Prints latencies and
+ * throughput of each, the append latency, and the intent → view p99 side by side.
  */
 export async function benchRoom(args: string[]): Promise<void> {
   const config = readConfig(args);
   if (config.game === 'blind-cassowary') await crossRoomDelay();
-  const server = await startServer(config.port);
+  const p99: Record<StoreChoice, number> = { none: Number.NaN, sqlite: Number.NaN };
+  for (const store of ['none', 'sqlite'] as const) {
+    console.log(
+      `--- store: ${store === 'none' ? 'none (nothing survives a restart)' : 'SQLite (the default)'}`,
+    );
+    p99[store] = await benchOnce(config, store);
+  }
+  const change = ((p99.sqlite - p99.none) / p99.none) * 100;
+  console.log(
+    `intent→view p99 side by side: without store ${ms(p99.none)}, with SQLite store ${ms(p99.sqlite)} ` +
+      `(${change >= 0 ? '+' : ''}${change.toFixed(1)}%)`,
+  );
+}
+
+/** One round against a fresh server; returns the intent → view p99 (ms). */
+async function benchOnce(config: BenchConfig, store: StoreChoice): Promise<number> {
+  const server = await startServer(config.port, store);
   const stats: Stats = { latencies: [], accepted: 0, refused: new Map(), games: 0 };
   const sdk = new Client(`http://127.0.0.1:${config.port}`);
   try {
@@ -365,6 +388,7 @@ export async function benchRoom(args: string[]): Promise<void> {
     await new Promise((r) => setTimeout(r, 200));
     report(config, stats, elapsed, await figures(server.child));
     await Promise.all(players.map((p) => p.room.leave().catch(() => undefined)));
+    return summarise(stats.latencies).p99;
   } finally {
     server.child.removeAllListeners('exit');
     const exited = new Promise((r) => server.child.once('exit', r));

@@ -21,6 +21,8 @@ export interface ServerFigures {
   workers: number;
   waited: number;
   worstWaitMs: number;
+  /** With the store: time of each intent append (ms); null without. */
+  append: Summary | null;
 }
 
 export type ParentMessage = { type: 'measure' } | { type: 'report' } | { type: 'stop' };
