@@ -6,7 +6,10 @@ export {};
  *   solver exact-arithmetic solvers: Blind Cassowary's "can this hand make the target" (found /
  *          none / unknown timed apart), "best not over" and the deal's proof; Star Navigator's best
  *          reachable result for a Vector Set. [--runs N] real deals per hand size (default 1000); [--cpu] CPU time instead of wall time
- *   room   intent → view latency for concurrent simulated tables against a local server
+ *   room   intent → view latency for concurrent simulated tables against a local server, without and
+ *          with the SQLite store side by side; the store's append latency
+ *   restart  simulated tables play while the server is killed (SIGKILL) and restarted: intents
+ *          accepted, intents lost, time to resume
  */
 const [what, ...args] = process.argv.slice(2);
 
@@ -23,6 +26,7 @@ const benches: Record<string, () => Promise<void>> = {
     (await import('./bench-star-navigator.ts')).benchStarNavigatorBestPossible();
   },
   room: async () => (await import('./bench-room.ts')).benchRoom(args),
+  restart: async () => (await import('./bench-restart.ts')).benchRestart(args),
 };
 
 const bench = what === undefined ? undefined : benches[what];
