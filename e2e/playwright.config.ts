@@ -33,7 +33,8 @@ export default defineConfig({
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', ALLOW_TEST_SEEDS: '1' },
+    // The store in memory: rooms of earlier runs must not come back (restart.spec.ts runs its own server).
+    env: { PORT: String(PORT), HOST: '127.0.0.1', ALLOW_TEST_SEEDS: '1', DATA_DIR: ':memory:' },
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -7,10 +7,13 @@ export {};
  *   solver exact-arithmetic solvers: Blind Cassowary's "can this hand make the target" (found /
  *          none / unknown timed apart), "best not over" and the deal's proof; Star Navigator's best
  *          reachable result for a Vector Set. [--runs N] real deals per hand size (default 200), [--hard N] low 8-card hands (default 400); [--cpu] CPU time instead of wall time
- *   room   intent → view latency for concurrent simulated tables against a local server; --bare: the
- *          same load against a bare Colyseus room in the same run, side by side (see bench-room.ts)
+ *   room   intent → view latency for concurrent simulated tables against a local server, without and
+ *          with the SQLite store side by side, and the store's append latency; --bare: the project
+ *          and a bare Colyseus room under the same load in the same run, side by side
  *   fairness  how often Blind Cassowary claims from a 20 ms and a 150 ms player are ordered by true
  *          send time, with the latency window off and on (a simulation of the ordering rule)
+ *   restart  simulated tables play while the server is killed (SIGKILL) and restarted: intents
+ *          accepted, intents lost, time to resume
  */
 const [what, ...args] = process.argv.slice(2);
 
@@ -29,6 +32,7 @@ const benches: Record<string, () => Promise<void>> = {
   },
   room: async () => (await import('./bench-room.ts')).benchRoom(args),
   fairness: async () => (await import('./bench-fairness.ts')).benchFairness(args),
+  restart: async () => (await import('./bench-restart.ts')).benchRestart(args),
 };
 
 const bench = what === undefined ? undefined : benches[what];

@@ -28,6 +28,8 @@ export interface AppState {
   busy: boolean;
   /** The last incoming message that failed validation (shown as a banner). */
   protocolError: string | null;
+  /** While reconnecting: the server itself does not answer (it is restarting), not just this tab's network. */
+  serverRestarting: boolean;
 }
 
 let toastSeq = 0;
@@ -41,6 +43,7 @@ export const useStore = create<AppState>(() => ({
   left: null,
   busy: false,
   protocolError: null,
+  serverRestarting: false,
 }));
 
 export function showToast(kind: Toast['kind'], text: string): void {
@@ -61,5 +64,6 @@ export function resetRoomState(): void {
     left: null,
     busy: false,
     protocolError: null,
+    serverRestarting: false,
   });
 }

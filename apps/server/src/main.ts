@@ -13,14 +13,15 @@ const allowTestSeeds = process.env.ALLOW_TEST_SEEDS === '1';
 const trustProxy = process.env.TRUST_PROXY === '1';
 // Default: ./data at the repository root. A relative DATA_DIR is taken from where npm was started.
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const dataDir = path.resolve(
-  process.env.INIT_CWD ?? process.cwd(),
-  process.env.DATA_DIR ?? repoRoot + '/data',
-);
+// DATA_DIR=:memory: keeps the database in memory (tests: nothing survives a restart).
+const inMemory = process.env.DATA_DIR === ':memory:';
+const dataDir = inMemory
+  ? ':memory:'
+  : path.resolve(process.env.INIT_CWD ?? process.cwd(), process.env.DATA_DIR ?? repoRoot + '/data');
 /** How often the store learns the server is alive (a restart resumes room clocks from the last one). */
 const HEARTBEAT_MS = 1000;
 
-const store = new SqliteStore(databaseFile(dataDir));
+const store = new SqliteStore(inMemory ? ':memory:' : databaseFile(dataDir));
 const stored = await store.openRooms();
 holdCodes(stored.map((room) => room.snapshot.code));
 store.heartbeat(Date.now());

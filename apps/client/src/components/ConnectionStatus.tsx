@@ -11,6 +11,7 @@ const LABELS = {
 /** Always present in a room; it becomes a banner while the connection is not healthy. */
 export function ConnectionStatus() {
   const status = useStore((s) => s.status);
+  const restarting = useStore((s) => s.serverRestarting && s.status !== 'connected');
   const healthy = status === 'connected';
   return (
     <div
@@ -21,7 +22,7 @@ export function ConnectionStatus() {
       aria-live="polite"
     >
       <span className="conn__dot" aria-hidden="true" />
-      <span className="conn__text">{LABELS[status]}</span>
+      <span className="conn__text">{restarting ? 'The server is restarting…' : LABELS[status]}</span>
     </div>
   );
 }

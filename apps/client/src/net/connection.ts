@@ -10,6 +10,7 @@ import {
   type LobbyAction,
   type RoomLookup,
 } from '@cards/schema';
+import { z } from 'zod';
 import { describeZodError, parseGameUpdate } from '../games/parse.ts';
 import { resetRoomState, showToast, useStore, type LeftInfo } from '../store.ts';
 import { apiUrl, serverEndpoint } from './endpoint.ts';
@@ -66,6 +67,11 @@ export async function lookupRoom(code: string): Promise<RoomLookup | null> {
     throw new Error(
       body.success ? body.data.error : 'Too many room look-ups from your network. Please wait a minute.',
     );
+  }
+  if (res.status === 410) {
+    // The server closed the room for a reason it gives (its game could not be restored).
+    const body = z.object({ error: z.string() }).safeParse(await res.json().catch(() => null));
+    throw new Error(body.success ? body.data.error : 'This room was closed.');
   }
   if (!res.ok) throw new Error(`The server answered ${res.status} when looking up the room.`);
   const parsed = RoomLookupSchema.safeParse(await res.json());
@@ -147,6 +153,50 @@ function configureReconnection(r: Room): void {
     navigator.onLine === false ? OFFLINE_RETRY_MS : Math.min(MAX_RETRY_DELAY_MS, 2 ** attempt * delay);
 }
 
+const HealthSchema = z.object({ boot: z.string() });
+
+/** Which server process answers (GET /healthz `boot`), or null if none does. */
+async function serverBoot(): Promise<string | null> {
+  try {
+    const res = await fetch(apiUrl('/healthz'), { cache: 'no-store', signal: AbortSignal.timeout(2_000) });
+    const body = HealthSchema.safeParse(await res.json());
+    return body.success ? body.data.boot : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * While the SDK retries, asks the server who it is. No answer while the browser is online: the server
+ * is restarting (said on screen). An answer from another process: the server restarted, the SDK's
+ * reconnection token is worthless there, so stop retrying and rejoin by seat token at once (RoomPage
+ * rejoins a room 'lost').
+ */
+function watchForRestart(r: Room, joinedBoot: Promise<string | null>): () => void {
+  let probing = false;
+  return () => {
+    if (probing) return;
+    probing = true;
+    void Promise.all([serverBoot(), joinedBoot])
+      .then(([boot, joined]) => {
+        if (room !== r || useStore.getState().status !== 'reconnecting') return;
+        useStore.setState({ serverRestarting: boot === null && navigator.onLine !== false });
+        if (boot === null || joined === null || boot === joined) return;
+        room = null;
+        r.reconnection.maxRetries = r.reconnection.retryCount;
+        useStore.setState({
+          status: 'closed',
+          left: { reason: 'lost', message: 'The server restarted; joining again…' },
+          busy: false,
+          serverRestarting: false,
+        });
+      })
+      .finally(() => {
+        probing = false;
+      });
+  };
+}
+
 /** Wire a freshly joined room into the store. Must run synchronously after the join resolves. */
 function attach(r: Room, code: string, token: string): void {
   room = r;
@@ -154,6 +204,7 @@ function attach(r: Room, code: string, token: string): void {
   /** When the current run of reconnection attempts began (null while connected). */
   let droppedAt: number | null = null;
   roomToken = token;
+  const probeServer = watchForRestart(r, serverBoot());
   useStore.setState({
     status: 'connected',
     code,
@@ -162,6 +213,7 @@ function attach(r: Room, code: string, token: string): void {
     left: null,
     busy: false,
     protocolError: null,
+    serverRestarting: false,
   });
   remember(r, code);
 
@@ -194,12 +246,13 @@ function attach(r: Room, code: string, token: string): void {
     // Past the server's window: make this the last try, so the SDK gives up (onLeave, 'lost').
     if (Date.now() - droppedAt > RECONNECT_WINDOW_MS) r.reconnection.maxRetries = r.reconnection.retryCount;
     useStore.setState({ status: 'reconnecting' });
+    probeServer();
   });
 
   r.onReconnect(() => {
     if (room !== r) return;
     droppedAt = null;
-    useStore.setState({ status: 'connected' });
+    useStore.setState({ status: 'connected', serverRestarting: false });
     remember(r, code);
   });
 

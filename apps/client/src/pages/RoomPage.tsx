@@ -188,9 +188,10 @@ function RoomView({ code }: { code: string }) {
 }
 
 function ReconnectingNotice({ seated }: { seated: boolean }) {
+  const restarting = useStore((s) => s.serverRestarting);
   return (
     <div className="room__offline" role="alert" data-testid="reconnecting-notice">
-      <strong>Connection lost — reconnecting…</strong>
+      <strong>{restarting ? 'The server is restarting…' : 'Connection lost — reconnecting…'}</strong>
       <span>
         {seated
           ? 'Your seat is kept for a minute. You can play again as soon as you are back.'

@@ -253,6 +253,7 @@ function report(config: BenchConfig, stats: Stats, elapsedMs: number, server: Se
     .join(', ');
   console.log(`${summary('server: room handler main-thread time', server.handlers)} (${worst})`);
   console.log(summary('server: event-loop delay', server.loop));
+  if (server.append !== null) console.log(summary('server: store append (one intent)', server.append));
   if (config.game === 'blind-cassowary')
     console.log(
       `  server: slowest rules transition ${ms(server.workerWorstMs)} in a pool of ${server.workers} match ` +
@@ -343,12 +344,17 @@ async function crossRoomDelay(): Promise<void> {
   }
 }
 
+/** Which server a run plays against: the project without a store, with the SQLite store, or bare Colyseus. */
+type Variant = 'none' | 'sqlite' | 'bare';
+
 /** Runs a server half (benchServer.ts or bareServer.ts) in a child process with the same loader flags (tsx). */
 async function startServer(
   port: number,
-  file = './benchServer.ts',
+  variant: Variant,
 ): Promise<{ child: ChildProcess; ask(m: ParentMessage): void }> {
-  const child = fork(new URL(file, import.meta.url), [String(port)], {
+  const [file, args] =
+    variant === 'bare' ? ['./bareServer.ts', [String(port)]] : ['./benchServer.ts', [String(port), variant]];
+  const child = fork(new URL(file, import.meta.url), args, {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     execArgv: [...process.execArgv, '--expose-gc'],
   });
@@ -423,9 +429,10 @@ async function measureMemory(
 }
 
 /** Memory phase, then opening the tables (timed) and playing them for `seconds`, against one server. */
-async function runLoad(config: BenchConfig, bare: boolean): Promise<Run> {
+async function runLoad(config: BenchConfig, variant: Variant): Promise<Run> {
+  const bare = variant === 'bare';
   const port = bare ? config.port + 1 : config.port;
-  const server = await startServer(port, bare ? './bareServer.ts' : './benchServer.ts');
+  const server = await startServer(port, variant);
   const target = bare ? BARE : projectTarget(config.game);
   const stats: Stats = { latencies: [], accepted: 0, refused: new Map(), games: 0 };
   const sdk = new Client(`http://127.0.0.1:${port}`);
@@ -512,22 +519,44 @@ function compare(config: BenchConfig, project: Run, bare: Run): void {
     );
 }
 
+/** One project run's figures as before: latencies, throughput, server figures, idle-table memory. */
+function reportRun(config: BenchConfig, run: Run): void {
+  report(config, run.stats, run.seconds * 1000, run.server);
+  if (config.memTables > 0)
+    console.log(
+      `  server heap per idle 4-seat table: ${(run.lobbyBytes / 1024).toFixed(1)} KB in the lobby, ` +
+        `${(run.gameBytes / 1024).toFixed(1)} KB in game (${config.memTables} tables)`,
+    );
+}
+
 /**
- * Starts a server in a child process on 127.0.0.1, plays random tables of `--game` (default cassino)
- * against it from this process and prints latencies and throughput; with `--bare`, the same load
- * against a bare Colyseus room too (on port + 1), then both side by side.
+ * Plays random tables of `--game` (default cassino) against a server in a child process on
+ * 127.0.0.1. By default twice over, interleaved (no store, SQLite, no store, SQLite) so that load from
+ * elsewhere on the machine falls on both alike, and prints the intent → view p99 of both side by side
+ * with the store's append latency. With `--bare`, the project (SQLite store, as `npm start` runs it)
+ * and then a bare Colyseus room (on port + 1) under the same load, side by side.
  */
 export async function benchRoom(args: string[]): Promise<void> {
   const config = readConfig(args);
   if (config.game === 'blind-cassowary' && !config.bare) await crossRoomDelay();
-  const project = await runLoad(config, false);
-  report(config, project.stats, project.seconds * 1000, project.server);
-  if (config.memTables > 0)
-    console.log(
-      `  server heap per idle 4-seat table: ${(project.lobbyBytes / 1024).toFixed(1)} KB in the lobby, ` +
-        `${(project.gameBytes / 1024).toFixed(1)} KB in game (${config.memTables} tables)`,
-    );
-  if (!config.bare) return;
-  const bare = await runLoad(config, true);
-  compare(config, project, bare);
+  if (config.bare) {
+    const project = await runLoad(config, 'sqlite');
+    reportRun(config, project);
+    compare(config, project, await runLoad(config, 'bare'));
+    return;
+  }
+  const latencies: Record<'none' | 'sqlite', number[]> = { none: [], sqlite: [] };
+  for (let round = 0; round < 2; round++)
+    for (const store of ['none', 'sqlite'] as const) {
+      console.log(`--- round ${round + 1}, store: ${store === 'none' ? 'none' : 'SQLite (the default)'}`);
+      const run = await runLoad(config, store);
+      reportRun(config, run);
+      latencies[store].push(...run.stats.latencies);
+    }
+  const p99 = { none: summarise(latencies.none).p99, sqlite: summarise(latencies.sqlite).p99 };
+  const change = ((p99.sqlite - p99.none) / p99.none) * 100;
+  console.log(
+    `intent→view p99 side by side (both rounds pooled): without store ${ms(p99.none)}, with SQLite store ` +
+      `${ms(p99.sqlite)} (${change >= 0 ? '+' : ''}${change.toFixed(1)}%)`,
+  );
 }

@@ -7,7 +7,11 @@
  * `{ type: 'ready' }` once it listens.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createGameServer } from '../app.ts';
+import { databaseFile, SqliteStore } from '../store/sqliteStore.ts';
 import { Broadcaster } from '../room/broadcaster.ts';
 import { GameRoom } from '../room/GameRoom.ts';
 import { MatchHost } from '../room/matchHost.ts';
@@ -65,14 +69,27 @@ async function main(): Promise<void> {
   const handlerMs: number[] = [];
   const worst = new Map<string, number>();
   timeRoomHandlers(handlerMs, worst);
+  // argv[3] 'sqlite': the default store, in a fresh temporary DATA_DIR; otherwise no store.
+  const dataDir = process.argv[3] === 'sqlite' ? mkdtempSync(path.join(tmpdir(), 'card-table-bench-')) : null;
+  const store = dataDir === null ? null : new SqliteStore(databaseFile(dataDir));
+  const appendMs: number[] = [];
+  if (store !== null) {
+    const append = store.appendIntent.bind(store);
+    store.appendIntent = (replayId, intent) => {
+      const t = performance.now();
+      append(replayId, intent);
+      appendMs.push(performance.now() - t);
+    };
+  }
   const loop = monitorEventLoopDelay({ resolution: 5 });
   // Every table is created from one address: the per-address HTTP limits would refuse them.
-  const server = createGameServer({ httpLimits: false });
+  const server = createGameServer({ httpLimits: false, store });
   await server.listen(port, '127.0.0.1');
 
   process.on('message', (message: ParentMessage) => {
     if (message.type === 'measure') {
       handlerMs.length = 0;
+      appendMs.length = 0;
       worst.clear();
       loop.reset();
       loop.enable();
@@ -87,11 +104,16 @@ async function main(): Promise<void> {
         workers: workerMatchRunner.workers,
         waited: workerMatchRunner.waited,
         worstWaitMs: workerMatchRunner.worstWaitMs,
+        append: store === null ? null : summarise(appendMs),
       });
     } else if (message.type === 'memory') {
       send(memoryFigures());
     } else if (message.type === 'stop') {
-      void server.gracefullyShutdown(false).finally(() => process.exit(0));
+      void server.gracefullyShutdown(false).finally(() => {
+        store?.close();
+        if (dataDir !== null) rmSync(dataDir, { recursive: true, force: true });
+        process.exit(0);
+      });
     }
   });
   send({ type: 'ready' });

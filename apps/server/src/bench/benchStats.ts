@@ -22,6 +22,8 @@ export interface ServerFigures {
   workers: number;
   waited: number;
   worstWaitMs: number;
+  /** With the store: time of each intent append (ms); null without. */
+  append: Summary | null;
 }
 
 /** The server process's memory after a full garbage collection (the child runs with --expose-gc). */

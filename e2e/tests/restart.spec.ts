@@ -1,0 +1,122 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DESKTOP, handCardIds, isMyTurn, PHONE, type Player, playOneMove, version } from './helpers.ts';
+
+/**
+ * A server restart in the middle of a game, in real Chromium: this spec runs its own server (the
+ * config's one cannot be killed) on its own port with its own data directory, kills it with SIGKILL
+ * and starts it again. Two players and a spectator return by themselves to the same seats and hands.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 2599) + 7;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+let dataDir = '';
+let server: ChildProcess | null = null;
+
+async function startServer(): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, ALLOW_TEST_SEEDS: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server = child;
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  await expect.poll(() => output.includes('Ready:'), { timeout: 60_000, message: output }).toBe(true);
+}
+
+async function killServer(): Promise<void> {
+  const child = server;
+  server = null;
+  if (child === null || child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
+
+test.beforeAll(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'card-table-e2e-restart-'));
+});
+test.afterAll(async () => {
+  await killServer();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function open(browser: Browser, device: typeof PHONE | typeof DESKTOP): Promise<Player> {
+  const context = await browser.newContext({ ...device, baseURL: ORIGIN });
+  return { context, page: await context.newPage(), frames: [] };
+}
+
+async function named(page: Page, name: string): Promise<void> {
+  await page.goto('/');
+  await page.getByTestId('name-input').fill(name);
+}
+
+const status = (page: Page) => page.getByTestId('connection-status');
+
+test('a server killed with SIGKILL mid-game and started again: both players and a spectator come back by themselves', async ({
+  browser,
+}) => {
+  test.setTimeout(480_000);
+  await startServer();
+  const ana = await open(browser, DESKTOP);
+  const ben = await open(browser, PHONE);
+  const eve = await open(browser, DESKTOP);
+  await named(ana.page, 'Ana');
+  await ana.page.getByTestId('game-card-cassino').click();
+  await ana.page.getByTestId('create-room-cassino').click();
+  await expect(ana.page.getByTestId('lobby')).toBeVisible();
+  const code = (await ana.page.getByTestId('room-code').innerText()).trim();
+  await named(ben.page, 'Ben');
+  await ben.page.getByTestId('join-code-input').fill(code);
+  await ben.page.getByTestId('join-button').click();
+  await ben.page.getByTestId('ready-toggle').click();
+  await expect(ana.page.getByTestId('seat-1')).toHaveAttribute('data-ready', 'true');
+  await ana.page.getByTestId('start-game').click();
+  for (const p of [ana, ben]) await expect(p.page.getByTestId('table')).toBeVisible();
+  await named(eve.page, 'Eve');
+  await eve.page.goto(`/r/${code}?watch=1`);
+  await expect(eve.page.getByTestId('table')).toBeVisible();
+
+  for (let i = 0; i < 3; i++) await playOneMove((await isMyTurn(ana.page)) ? ana.page : ben.page);
+  const at = await version(ana.page);
+  await expect.poll(() => version(eve.page)).toBe(at);
+  const hands = { ana: await handCardIds(ana.page), ben: await handCardIds(ben.page) };
+
+  await killServer();
+  for (const p of [ana, ben, eve]) await expect(status(p.page)).toHaveText('The server is restarting…');
+  await startServer();
+  const restartedAt = Date.now();
+
+  for (const p of [ana, ben, eve]) {
+    await expect(status(p.page)).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
+    await expect(p.page.getByTestId('table')).toHaveAttribute('data-version', String(at));
+  }
+  console.log(`restart e2e: all three pages back ${Date.now() - restartedAt} ms after the server was ready`);
+  expect(await handCardIds(ana.page)).toEqual(hands.ana);
+  expect(await handCardIds(ben.page)).toEqual(hands.ben);
+  expect(await handCardIds(eve.page)).toEqual([]);
+  expect(ana.page.url()).toContain(`/r/${code}`);
+
+  // The game goes on to its end.
+  for (let moves = 0; (await ana.page.getByTestId('score-sheet').count()) === 0; moves++) {
+    expect(moves).toBeLessThanOrEqual(48);
+    const mover = (await isMyTurn(ana.page)) ? ana : (await isMyTurn(ben.page)) ? ben : null;
+    if (mover === null) {
+      await ana.page.waitForTimeout(50);
+      continue;
+    }
+    const before = await version(mover.page);
+    await mover.page.getByTestId('hand').locator('[data-testid^="hand-card-"]').first().click();
+    await mover.page.getByTestId('action-trail').click();
+    await expect.poll(() => version(mover.page)).toBeGreaterThan(before);
+  }
+  for (const p of [ana, ben, eve]) await expect(p.page.getByTestId('score-sheet')).toBeVisible();
+  for (const p of [ana, ben, eve]) await p.context.close();
+});
