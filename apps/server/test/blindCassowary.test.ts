@@ -96,9 +96,17 @@ type BcMatch = Match<BlindCassowaryOptions, BlindCassowaryState, BlindCassowaryI
 const bview = (g: GameUpdate) => g.view as BlindCassowaryView;
 const handIds = (p: Probe) => bview(p.game).hand.map((c) => c.id);
 
-/** The first update after the clock's proof of the deal (claims before it are refused CHECKING_DEAL). */
+/**
+ * The first update after the clock's proof of the deal (claims before it are refused CHECKING_DEAL).
+ * The proof is the first job of a match worker, which may still be starting (seconds on a loaded
+ * machine): a wait, not a timing assertion.
+ */
 const dealt = (p: Probe): Promise<GameUpdate> =>
-  p.waitGame((u) => bview(u).phase !== 'play' || !bview(u).checkingDeal, 'the deal proven');
+  until(
+    () => p.games.findLast((u) => bview(u).phase !== 'play' || !bview(u).checkingDeal),
+    'the deal proven',
+    20_000,
+  );
 
 /** The live room's match (the replay log is not sent to clients). */
 function matchOf(code: string): BcMatch {

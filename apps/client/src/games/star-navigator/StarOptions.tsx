@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   StarNavigatorOptionsSchema,
   type StarNavigatorOptions,
@@ -74,6 +74,8 @@ export function StarOptionsForm({
   const o = readStarOptions(value);
   // What the host typed, and why the server would refuse it (never silently clamped).
   const [chipsText, setChipsText] = useState(String(o.startingChips));
+  // The room's value wins whenever it changes (another tab, a reset, the guests' read-only copy).
+  useEffect(() => setChipsText(String(o.startingChips)), [o.startingChips]);
   const chipsProblem = chipsText === String(o.startingChips) ? null : chipsRefusal(chipsText);
   const timers =
     o.roundTimerSeconds === null || TIMER_CHOICES.includes(o.roundTimerSeconds)
