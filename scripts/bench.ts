@@ -7,6 +7,8 @@ export {};
  *          none / unknown timed apart), "best not over" and the deal's proof; Star Navigator's best
  *          reachable result for a Vector Set. [--runs N] real deals per hand size (default 1000); [--cpu] CPU time instead of wall time
  *   room   intent → view latency for concurrent simulated tables against a local server
+ *   bots   computer players' win rates (Hard v random, Hard v Easy, Easy v random) and decision
+ *          time per game, whole games through the rules. [--games N] per pairing (default 50; the README figures use 200); [--game slug]
  */
 const [what, ...args] = process.argv.slice(2);
 
@@ -23,6 +25,7 @@ const benches: Record<string, () => Promise<void>> = {
     (await import('./bench-star-navigator.ts')).benchStarNavigatorBestPossible();
   },
   room: async () => (await import('./bench-room.ts')).benchRoom(args),
+  bots: async () => (await import('./bench-bots.ts')).benchBots(args),
 };
 
 const bench = what === undefined ? undefined : benches[what];

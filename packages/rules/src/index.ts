@@ -19,5 +19,9 @@ export {
   legalPlacements as mathCardGameLegalPlacements,
   type MathCardGameState,
 } from './math-card-game/index.ts';
+export {
+  evaluate as mathCardGameEvaluate,
+  type PlacedCard as MathPlacedCard,
+} from './math-card-game/sequence.ts';
 export { starNavigator, type StarNavigatorState } from './star-navigator/index.ts';
 export * as arith from './arith/index.ts';
