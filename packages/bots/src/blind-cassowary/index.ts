@@ -188,3 +188,36 @@ export const blindCassowaryBot: BotFactory<BlindCassowaryView, BlindCassowaryInt
   const player = new BlindCassowaryPlayer(level, new Rng(seed));
   return { level, decide: (view, legal) => player.decide(view, legal) };
 };
+
+/** The hint for a hand: first whether a cassowary exists in it, then (on a second tap) one of them. */
+export type BlindCassowaryHint =
+  | {
+      readonly exists: 'yes';
+      readonly cards: string[];
+      readonly formula: string;
+      readonly claim: BlindCassowaryIntent;
+    }
+  | { readonly exists: 'no' | 'unknown' };
+
+const LABELS: Readonly<Record<number, string>> = { 0: 'C', 1: 'A', 11: 'J', 12: 'Q', 13: 'K' };
+
+/** A pure function of the seat's view: what its own hand can make (the solver, with its budget). */
+export function blindCassowaryHint(view: BlindCassowaryView, reader = new HandReader()): BlindCassowaryHint {
+  const proof = reader.read(view.hand, view.target.value);
+  if (proof.kind !== 'found') return { exists: proof.kind === 'none' ? 'no' : 'unknown' };
+  const { cards, expr, chameleons } = proof.found;
+  const byId = new Map(view.hand.map((c) => [c.id, c]));
+  const rankOf = (id: string): number => {
+    const copied = chameleons.find((ch) => ch.card === id)?.copies;
+    return byId.get(copied ?? id)?.rank ?? 0;
+  };
+  const built = arith.fromJson(expr, (ref) => arith.int(rankOf(ref)));
+  const label = (ref: string): string => {
+    const text = LABELS[rankOf(ref)] ?? String(rankOf(ref));
+    return chameleons.some((ch) => ch.card === ref) ? `C(${text})` : text;
+  };
+  const formula = built.ok
+    ? arith.formatDisplay(built.value, { label: (l) => label(l.ref), spaces: true })
+    : '';
+  return { exists: 'yes', cards, formula, claim: { type: 'claim', cards, expr, chameleons } };
+}

@@ -122,3 +122,15 @@ export const mathCardGameBot: BotFactory<MathCardGameView, MathCardGameIntent> =
     },
   };
 };
+
+/** The hint: the whole turn that scores best for the seat now (the first of equals), or null. */
+export function mathCardGameHint(
+  view: MathCardGameView,
+  legal: readonly MathCardGameIntent[],
+): { readonly turn: TurnIntent; readonly scoreAfter: number } | null {
+  const seat = view.viewer;
+  if (seat === 'spectator' || view.phase !== 'play') return null;
+  const turns = legal.filter((i): i is TurnIntent => i.type === 'turn');
+  const best = argmax(turns, (t) => turnGain(view, seat, t));
+  return best === undefined ? null : { turn: best, scoreAfter: turnGain(view, seat, best) };
+}

@@ -166,3 +166,13 @@ export const starNavigatorBot: BotFactory<StarNavigatorView, StarNavigatorIntent
     },
   };
 };
+
+/** The hint: a Vector Set that gets closest to the target, and the result it can reach (not how). */
+export function starNavigatorHint(
+  view: StarNavigatorView,
+  legal: readonly StarNavigatorIntent[],
+): { readonly choice: Choice; readonly result: number; readonly distance: number } | null {
+  const choices = legal.filter((i): i is Choice => i.type === 'chooseVectorSet');
+  const plan = bestOf(view, choices);
+  return plan === null ? null : { choice: plan.choice, result: plan.result, distance: plan.distance };
+}
