@@ -5,3 +5,4 @@ export { blindCassowaryBot, blindCassowaryHint, type BlindCassowaryHint } from '
 export { mathCardGameBot, mathCardGameHint } from './math-card-game/index.ts';
 export { starNavigatorBot, starNavigatorHint } from './star-navigator/index.ts';
 export { BOTS, type BotSlug } from './registry.ts';
+export * from './core/seat.ts';
