@@ -26,6 +26,8 @@ export interface AppOptions {
   allowTestSeeds?: boolean;
   /** How long a dropped player may reconnect (default 60 s); tests shorten it. */
   reconnectSeconds?: number;
+  /** Multiplies computer players' think times (default 1); tests shorten it. */
+  computerPace?: number;
   /** Rooms by slug; defaults to every playable game. Tests add their own. */
   rooms?: Readonly<Record<string, GameRoomClass>>;
   clientDist?: string;
@@ -46,6 +48,7 @@ export function createGameServer(options: AppOptions = {}): Server {
   const serverOptions: ServerRoomOptions = {
     allowTestSeeds: options.allowTestSeeds === true,
     reconnectSeconds: options.reconnectSeconds ?? RECONNECT_SECONDS,
+    computerPace: options.computerPace ?? 1,
   };
   const rooms = Object.fromEntries(
     Object.entries(options.rooms ?? GAME_ROOMS).map(([slug, room]) => [

@@ -12,6 +12,7 @@ import {
   strictOptions,
 } from '@cards/schema';
 import { Broadcaster } from './broadcaster.ts';
+import { ComputerPlayers } from './computerPlayers.ts';
 import { releaseCode, reserveCode } from './codes.ts';
 import { Lobby, REMOVED_MESSAGE } from './lobby.ts';
 import { type AnyMatch, MatchHost } from './matchHost.ts';
@@ -24,7 +25,11 @@ export const RECONNECT_SECONDS = 60;
 
 /** Options the server itself adds to every room at definition time (they override client options). */
 // A type alias (not an interface) so it is assignable to the index-signature onCreate options.
-export type ServerRoomOptions = { allowTestSeeds?: boolean; reconnectSeconds?: number };
+export type ServerRoomOptions = {
+  allowTestSeeds?: boolean;
+  reconnectSeconds?: number;
+  computerPace?: number;
+};
 
 const liveRooms = new Map<string, GameRoom>();
 
@@ -61,6 +66,7 @@ export abstract class GameRoom extends Room {
   protected lobby!: Lobby;
   protected host!: MatchHost;
   protected out!: Broadcaster;
+  protected computers!: ComputerPlayers;
   private readonly reconnections = new Map<string, Deferred<Client>>();
   private reconnectSeconds = RECONNECT_SECONDS;
   private code = '';
@@ -83,7 +89,7 @@ export abstract class GameRoom extends Room {
       );
     const testSeed = raw.allowTestSeeds === true ? (join.data.seed ?? null) : null;
     this.reconnectSeconds = raw.reconnectSeconds ?? RECONNECT_SECONDS;
-    this.assemble(optionsSchema, options.data, testSeed);
+    this.assemble(optionsSchema, options.data, testSeed, raw.computerPace ?? 1);
     this.patchRate = null;
     this.maxMessagesPerSecond = 100;
     this.registerHandlers();
@@ -94,7 +100,12 @@ export abstract class GameRoom extends Room {
   }
 
   /** Builds the parts and wires them to each other and to Colyseus. */
-  private assemble(optionsSchema: Lobby['optionsSchema'], options: unknown, testSeed: string | null): void {
+  private assemble(
+    optionsSchema: Lobby['optionsSchema'],
+    options: unknown,
+    testSeed: string | null,
+    computerPace: number,
+  ): void {
     this.lobby = new Lobby(this.game, optionsSchema, options, {
       disconnect: (sessionId, closeCode, notice) => this.dismiss(sessionId, closeCode, notice),
       notifyAll: (notice) => this.broadcast('notice', notice),
@@ -106,7 +117,10 @@ export abstract class GameRoom extends Room {
         this.lobby.finishGame(outcome.winners);
         this.out.roomToAll();
       },
-      changed: () => this.out.gameToAll(),
+      changed: () => {
+        this.out.gameToAll();
+        this.computers.sync(true);
+      },
     });
     this.out = new Broadcaster(
       this.game,
@@ -115,6 +129,18 @@ export abstract class GameRoom extends Room {
       this.host,
       () => this.clients,
       () => this.code,
+      (seat) => this.computers.thinking(seat),
+    );
+    this.computers = new ComputerPlayers(
+      this.game,
+      this.lobby.table,
+      this.host,
+      {
+        submit: (seat, intent, version) =>
+          this.host.submit({ kind: 'seat', actor: seat, intent, version, now: this.host.now() }),
+        thinkingChanged: () => this.out.roomToAll(),
+      },
+      computerPace,
     );
   }
 
@@ -128,6 +154,8 @@ export abstract class GameRoom extends Room {
 
   override onJoin(client: Client, _options: unknown, auth: JoinOptions): void {
     this.lobby.join(newMember(client.sessionId, auth), auth.spectate);
+    // A player coming back takes their seat back from a computer standing in.
+    this.computers.sync(false);
     this.out.roomToAll();
     this.out.gameTo(client);
     // The join page saw a free seat, but someone took it (or the game started) in the meantime.
@@ -169,6 +197,7 @@ export abstract class GameRoom extends Room {
   override async onDispose(): Promise<void> {
     // onCreate may have refused the options before the parts were built.
     (this.host as MatchHost | undefined)?.dispose();
+    (this.computers as ComputerPlayers | undefined)?.dispose();
     if (liveRooms.get(this.code) === this) liveRooms.delete(this.code);
     if (this.code !== '') await releaseCode(this.presence, this.code);
   }
@@ -190,6 +219,7 @@ export abstract class GameRoom extends Room {
     this.host.startGame(this.lobby.options, players);
     this.out.roomToAll();
     this.out.gameToAll();
+    this.computers.sync(true);
   }
 
   /** Disconnects a session (or cancels its pending reconnection) without touching the seats. */
@@ -275,7 +305,10 @@ export abstract class GameRoom extends Room {
     const member = this.lobby.members.get(client.sessionId);
     if (!member) return refused('NOT_IN_ROOM', 'You are not in this room.');
     const reply = this.lobby.apply(member, action.data);
-    if (reply.ok) this.out.roomToAll();
+    if (reply.ok) {
+      this.out.roomToAll();
+      this.computers.sync(false);
+    }
     return reply;
   }
 }
