@@ -128,4 +128,20 @@ describe('computer players in a room', () => {
         .filter((e) => e.actor === guestSeat),
     ).toEqual([]);
   });
+
+  it('"Play against the computer" fills the other seats with computer players and starts at once', async () => {
+    for (const [game, seats] of [
+      ['cassino', 2],
+      ['blind-cassowary', 3],
+      ['star-navigator', 3],
+    ] as const) {
+      const me = await players.create(game, joinOptions('Solo', { againstComputer: 'normal' }));
+      const info = await me.waitRoom((r) => r.phase === 'playing', `${game} started`);
+      expect(info.seats.filter((s) => s.name !== null)).toHaveLength(seats);
+      expect(info.seats.filter((s) => s.computer === 'normal')).toHaveLength(seats - 1);
+      expect(info.you.seat).toBe(0);
+      await me.waitGame(() => true, `${game} view`);
+      await me.room.leave(true);
+    }
+  });
 });

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { DisplayNameSchema, SeatSchema } from './common.ts';
 
 /** Options a client passes when creating or joining a room. Game options are validated per game. */
+/** A computer player's level. */
+export const ComputerLevelSchema = z.enum(['easy', 'normal', 'hard']);
+export type ComputerLevel = z.infer<typeof ComputerLevelSchema>;
+
 export const JoinOptionsSchema = z.object({
   name: DisplayNameSchema,
   /** Join as a spectator even if a seat is free. */
@@ -17,6 +21,11 @@ export const JoinOptionsSchema = z.object({
    * clients. A browser the host removed stays out of the room, whichever tab or token it comes with.
    */
   browser: z.string().min(16).max(64).optional(),
+  /**
+   * "Play against the computer", read when the room is created: computer players of this level take
+   * the other seats and the game starts at once.
+   */
+  againstComputer: ComputerLevelSchema.optional(),
 });
 export type JoinOptions = z.infer<typeof JoinOptionsSchema>;
 
@@ -35,10 +44,6 @@ export const IntentMessageSchema = z.object({
 export type IntentMessage = z.infer<typeof IntentMessageSchema>;
 
 /** Client → server, sent with `room.request('lobby', …)`. */
-/** A computer player's level. */
-export const ComputerLevelSchema = z.enum(['easy', 'normal', 'hard']);
-export type ComputerLevel = z.infer<typeof ComputerLevelSchema>;
-
 export const LobbyActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('setName'), name: DisplayNameSchema }),
   z.object({ type: z.literal('setReady'), ready: z.boolean() }),

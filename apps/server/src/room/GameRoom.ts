@@ -1,6 +1,7 @@
 import { type Client, type Deferred, ErrorCode, logger, Room, ServerError } from '@colyseus/core';
 import type { AnyGameModule } from '@cards/rules';
 import {
+  type ComputerLevel,
   type GameWireSchemas,
   IntentMessageSchema,
   type JoinOptions,
@@ -70,6 +71,8 @@ export abstract class GameRoom extends Room {
   private readonly reconnections = new Map<string, Deferred<Client>>();
   private reconnectSeconds = RECONNECT_SECONDS;
   private code = '';
+  /** Set by "Play against the computer" until the creator has joined. */
+  private againstComputer: ComputerLevel | null = null;
 
   /** The running (or just finished) match, if any. */
   get match(): AnyMatch | null {
@@ -89,6 +92,7 @@ export abstract class GameRoom extends Room {
       );
     const testSeed = raw.allowTestSeeds === true ? (join.data.seed ?? null) : null;
     this.reconnectSeconds = raw.reconnectSeconds ?? RECONNECT_SECONDS;
+    this.againstComputer = join.data.againstComputer ?? null;
     this.assemble(optionsSchema, options.data, testSeed, raw.computerPace ?? 1);
     this.patchRate = null;
     this.maxMessagesPerSecond = 100;
@@ -153,7 +157,14 @@ export abstract class GameRoom extends Room {
   }
 
   override onJoin(client: Client, _options: unknown, auth: JoinOptions): void {
-    this.lobby.join(newMember(client.sessionId, auth), auth.spectate);
+    const member = newMember(client.sessionId, auth);
+    this.lobby.join(member, auth.spectate);
+    if (this.againstComputer !== null) {
+      const level = this.againstComputer;
+      this.againstComputer = null;
+      this.lobby.seatComputersForCreator(member, level);
+      if (this.lobby.startBlockerText() === null) this.startGame();
+    }
     // A player coming back takes their seat back from a computer standing in.
     this.computers.sync(false);
     this.out.roomToAll();

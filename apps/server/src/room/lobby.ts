@@ -415,6 +415,15 @@ export class Lobby {
 
   // ---- computer players ----------------------------------------------------------------------
 
+  /**
+   * "Play against the computer": computer players of `level` fill the table up to three players (or
+   * the game's only size) beside the creator, who then starts at once.
+   */
+  seatComputersForCreator(member: Member, level: ComputerLevel): void {
+    const players = Math.min(this.game.maxPlayers, Math.max(this.game.minPlayers, 3));
+    while (this.table.occupiedCount() < players && this.addComputer(member, level, undefined).ok);
+  }
+
   /** The host seats a computer player in a free seat of the lobby. */
   private addComputer(member: Member, level: ComputerLevel, wanted: number | undefined): Reply {
     const refusal = this.requireLobby() ?? this.requireHost(member);
