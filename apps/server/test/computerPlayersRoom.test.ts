@@ -144,4 +144,41 @@ describe('computer players in a room', () => {
       await me.room.leave(true);
     }
   });
+
+  it('Blind Cassowary goes on when a player leaves: a computer player takes the seat and races for cassowaries', async () => {
+    const t = await startTable(players, 'blind-cassowary', {
+      seed: 'computer-bc',
+      options: { reviewSeconds: 3 },
+    });
+    const guestSeat = t.guest.info.you.seat as number;
+    await t.guest.room.leave(true);
+    await t.host.waitRoom((r) => r.seats[guestSeat]?.left === true, 'guest left');
+    expect(await t.host.lobby({ type: 'replaceWithComputer', seat: guestSeat, level: 'hard' })).toEqual({
+      ok: true,
+    });
+    const before = matchOf(t.code).log.length;
+    // The host only approves claims and says when stuck; the computer claims, approves and says stuck too.
+    const played = (type: string) =>
+      matchOf(t.code)
+        .log.slice(before)
+        .some((e) => e.actor === guestSeat && (e.intent as { type: string }).type === type);
+    let lastVersion = -1;
+    await until(
+      () => {
+        const g = t.host.games.at(-1);
+        if (g && g.version !== lastVersion) {
+          lastVersion = g.version;
+          const pick =
+            g.legal.find((i) => (i as { type: string }).type === 'approve') ??
+            g.legal.find(
+              (i) => (i as { type: string; on?: boolean }).type === 'stuck' && (i as { on: boolean }).on,
+            );
+          if (pick !== undefined) void t.host.intent(pick);
+        }
+        return played('claim') && (played('approve') || played('stuck'));
+      },
+      'the computer player claims and reviews',
+      45_000,
+    );
+  });
 });
