@@ -45,6 +45,9 @@ const CASES: readonly { game: AnyGameModule; config: unknown; players: number; r
     config: blindCassowary.defaultConfig,
     players: 3,
     rehide: (s: BlindCassowaryState, seat, rng) => {
+      // Open hands (shown to everyone once the table plays with them): only the reserve is hidden.
+      if (blindCassowary.view(s, seat).openHands.some((h, i) => i !== seat && h !== null))
+        return { ...s, reserve: rng.shuffle(s.reserve) };
       const others = s.hands.map((h, i) => (i === seat ? 0 : h.length));
       const pool = rng.shuffle([...s.hands.filter((_, i) => i !== seat).flat(), ...s.reserve]);
       const parts = split(pool, [...others, s.reserve.length]);

@@ -25,3 +25,4 @@ export {
 } from './math-card-game/sequence.ts';
 export { starNavigator, type StarNavigatorState } from './star-navigator/index.ts';
 export * as arith from './arith/index.ts';
+export { cuntSoul, type CuntSoulState } from './cunt-soul/index.ts';
