@@ -10,6 +10,8 @@ export {};
  *   room   intent → view latency for concurrent simulated tables against a local server, without and
  *          with the SQLite store side by side, and the store's append latency; --bare: the project
  *          and a bare Colyseus room under the same load in the same run, side by side
+ *   bots   computer players' win rates (Hard v random, Hard v Easy, Easy v random) and decision
+ *          time per game, whole games through the rules. [--games N] per pairing (default 50; the README figures use 200); [--game slug]
  *   fairness  how often Blind Cassowary claims from a 20 ms and a 150 ms player are ordered by true
  *          send time, with the latency window off and on (a simulation of the ordering rule)
  *   restart  simulated tables play while the server is killed (SIGKILL) and restarted: intents
@@ -31,6 +33,7 @@ const benches: Record<string, () => Promise<void>> = {
     (await import('./bench-star-navigator.ts')).benchStarNavigatorBestPossible();
   },
   room: async () => (await import('./bench-room.ts')).benchRoom(args),
+  bots: async () => (await import('./bench-bots.ts')).benchBots(args),
   fairness: async () => (await import('./bench-fairness.ts')).benchFairness(args),
   restart: async () => (await import('./bench-restart.ts')).benchRestart(args),
 };

@@ -27,6 +27,8 @@ export interface AppOptions {
   allowTestSeeds?: boolean;
   /** How long a dropped player may reconnect (default 60 s); tests shorten it. */
   reconnectSeconds?: number;
+  /** Multiplies computer players' think times (default 1); tests shorten it. */
+  computerPace?: number;
   /** Rooms by slug; defaults to every playable game. Tests add their own. */
   rooms?: Readonly<Record<string, GameRoomClass>>;
   clientDist?: string;
@@ -49,6 +51,7 @@ export function createGameServer(options: AppOptions = {}): Server {
   const serverOptions: ServerRoomOptions = {
     allowTestSeeds: options.allowTestSeeds === true,
     reconnectSeconds: options.reconnectSeconds ?? RECONNECT_SECONDS,
+    computerPace: options.computerPace ?? 1,
     store: options.store ?? null,
   };
   const rooms = Object.fromEntries(

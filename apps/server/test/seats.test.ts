@@ -9,6 +9,7 @@ const person = (name: string, sessionId: string | null = name): Occupant => ({
   rematch: false,
   sessionId,
   connected: sessionId !== null,
+  computer: null,
 });
 
 describe('SeatTable', () => {

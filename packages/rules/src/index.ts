@@ -19,6 +19,10 @@ export {
   legalPlacements as mathCardGameLegalPlacements,
   type MathCardGameState,
 } from './math-card-game/index.ts';
+export {
+  evaluate as mathCardGameEvaluate,
+  type PlacedCard as MathPlacedCard,
+} from './math-card-game/sequence.ts';
 export { starNavigator, type StarNavigatorState } from './star-navigator/index.ts';
 export * as arith from './arith/index.ts';
 export { cuntSoul, type CuntSoulState } from './cunt-soul/index.ts';

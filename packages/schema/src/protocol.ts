@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { DisplayNameSchema, SeatSchema } from './common.ts';
 
 /** Options a client passes when creating or joining a room. Game options are validated per game. */
+/** A computer player's level. */
+export const ComputerLevelSchema = z.enum(['easy', 'normal', 'hard']);
+export type ComputerLevel = z.infer<typeof ComputerLevelSchema>;
+
 export const JoinOptionsSchema = z.object({
   name: DisplayNameSchema,
   /** Join as a spectator even if a seat is free. */
@@ -17,6 +21,11 @@ export const JoinOptionsSchema = z.object({
    * clients. A browser the host removed stays out of the room, whichever tab or token it comes with.
    */
   browser: z.string().min(16).max(64).optional(),
+  /**
+   * "Play against the computer", read when the room is created: computer players of this level take
+   * the other seats and the game starts at once.
+   */
+  againstComputer: ComputerLevelSchema.optional(),
 });
 export type JoinOptions = z.infer<typeof JoinOptionsSchema>;
 
@@ -55,6 +64,15 @@ export const LobbyActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stand') }),
   /** End a running game without a result, allowed once another player has left it. */
   z.object({ type: z.literal('endGame') }),
+  /** The host seats a computer player in a free seat (the first free one if `seat` is omitted). */
+  z.object({ type: z.literal('addComputer'), level: ComputerLevelSchema, seat: SeatSchema.optional() }),
+  /** The host removes a computer player from the lobby. */
+  z.object({ type: z.literal('removeComputer'), seat: SeatSchema }),
+  /**
+   * During a game, a player who left it for good is replaced by a computer player (any seated player
+   * may ask); the player takes the seat back when they return.
+   */
+  z.object({ type: z.literal('replaceWithComputer'), seat: SeatSchema, level: ComputerLevelSchema }),
 ]);
 export type LobbyAction = z.infer<typeof LobbyActionSchema>;
 
@@ -121,6 +139,10 @@ export const SeatInfoSchema = z.object({
   left: z.boolean(),
   /** After a game: this player accepted the rematch. */
   rematch: z.boolean(),
+  /** A computer player plays this seat, at this level (null: a person). */
+  computer: ComputerLevelSchema.nullable().default(null),
+  /** The computer player is thinking about its next move. */
+  thinking: z.boolean().default(false),
 });
 export type SeatInfo = z.infer<typeof SeatInfoSchema>;
 

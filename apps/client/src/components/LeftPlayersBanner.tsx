@@ -1,4 +1,6 @@
-import type { RoomInfo } from '@cards/schema';
+import { useState } from 'react';
+import type { ComputerLevel, RoomInfo } from '@cards/schema';
+import { LevelSelect } from './ComputerPlayers.tsx';
 import { sendLobby } from '../net/connection.ts';
 import { useStore } from '../store.ts';
 
@@ -9,6 +11,7 @@ import { useStore } from '../store.ts';
  */
 export function LeftPlayersBanner({ info }: { info: RoomInfo }) {
   const busy = useStore((s) => s.busy);
+  const [level, setLevel] = useState<ComputerLevel>('normal');
   const gone = info.seats.filter((s) => s.left && s.name !== null);
   if (info.phase === 'lobby' || gone.length === 0) return null;
   const names = gone.map((s) => s.name).join(' and ');
@@ -23,8 +26,24 @@ export function LeftPlayersBanner({ info }: { info: RoomInfo }) {
     <div className="left-banner" role="alert" data-testid="left-banner">
       <span>
         {names} left the game. They can still come back from the same tab
-        {seated ? ', or you can end the game now.' : '.'}
+        {seated ? '; meanwhile a computer player can take their seat, or you can end the game now.' : '.'}
       </span>
+      {seated && (
+        <span className="add-computer">
+          <LevelSelect id="replace-level" value={level} onChange={setLevel} />
+          <button
+            type="button"
+            className="btn btn--small"
+            data-testid="replace-with-computer"
+            disabled={busy}
+            onClick={() => {
+              for (const s of gone) void sendLobby({ type: 'replaceWithComputer', seat: s.seat, level });
+            }}
+          >
+            Computer takes the seat
+          </button>
+        </span>
+      )}
       {seated && (
         <button
           type="button"

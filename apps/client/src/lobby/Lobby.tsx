@@ -1,3 +1,4 @@
+import { AddComputer, ComputerBadge } from '../components/ComputerPlayers.tsx';
 import { useState } from 'react';
 import { DisplayNameSchema, GAME_CATALOG, type RoomInfo } from '@cards/schema';
 import { CLIENT_GAMES } from '../games/registry.tsx';
@@ -127,8 +128,9 @@ export function Lobby({ info }: { info: RoomInfo }) {
                   </span>
                   <span className="seat__tags">
                     {host && <span className="tag tag--host">Host</span>}
+                    <ComputerBadge seat={seat} />
                     {!empty && !seat.connected && <span className="tag tag--warn">reconnecting…</span>}
-                    {!empty && !host && (
+                    {!empty && !host && seat.computer === null && (
                       <span className={`tag ${seat.ready ? 'tag--ok' : ''}`}>
                         {seat.ready ? 'Ready' : 'Not ready'}
                       </span>
@@ -141,11 +143,18 @@ export function Lobby({ info }: { info: RoomInfo }) {
                     className="btn btn--danger btn--small"
                     data-testid={`kick-${seat.seat}`}
                     disabled={busy}
-                    onClick={() => void sendLobby({ type: 'kick', seat: seat.seat })}
+                    onClick={() =>
+                      void sendLobby(
+                        seat.computer !== null
+                          ? { type: 'removeComputer', seat: seat.seat }
+                          : { type: 'kick', seat: seat.seat },
+                      )
+                    }
                   >
                     Remove
                   </button>
                 )}
+                {isHost && empty && <AddComputer seat={seat.seat} />}
               </li>
             );
           })}

@@ -1,5 +1,6 @@
 import { Client, CloseCode, type Room } from '@colyseus/sdk';
 import {
+  type ComputerLevel,
   CloseCodes,
   RateLimitedSchema,
   DisplayNameSchema,
@@ -276,12 +277,16 @@ function attach(r: Room, code: string, token: string): void {
   });
 }
 
-/** Create a private room and join it as its first player. Returns the room code. */
+/**
+ * Create a private room and join it as its first player (with `againstComputer`, computer players of
+ * that level take the other seats and the game starts at once). Returns the room code.
+ */
 export async function createRoom(
   slug: string,
   name: string,
   options: unknown,
   seed?: string,
+  againstComputer?: ComputerLevel,
 ): Promise<string> {
   await leaveRoom();
   const token = tabToken();
@@ -292,6 +297,7 @@ export async function createRoom(
     spectate: false,
     options,
     ...(seed ? { seed } : {}),
+    ...(againstComputer ? { againstComputer } : {}),
   });
 
   const code = r.roomId;

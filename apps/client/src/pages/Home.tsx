@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { DisplayNameSchema, GAME_CATALOG, RoomCodeSchema } from '@cards/schema';
+import { type ComputerLevel, DisplayNameSchema, GAME_CATALOG, RoomCodeSchema } from '@cards/schema';
+import { LevelSelect } from '../components/ComputerPlayers.tsx';
 import { CLIENT_GAMES } from '../games/registry.tsx';
 import { createRoom, errorMessage } from '../net/connection.ts';
 import { loadName, saveName } from '../net/session.ts';
@@ -16,6 +17,7 @@ export function Home() {
   const [nameError, setNameError] = useState<string | null>(null);
   const [selected, setSelected] = useState(firstPlayable);
   const [options, setOptions] = useState<Record<string, unknown>>({});
+  const [level, setLevel] = useState<ComputerLevel>('normal');
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [creating, setCreating] = useState<string | null>(null);
@@ -38,7 +40,7 @@ export function Home() {
     return null;
   };
 
-  const create = async (slug: string) => {
+  const create = async (slug: string, againstComputer?: ComputerLevel) => {
     const validName = checkName();
     if (!validName || creating) return;
     setCreating(slug);
@@ -50,6 +52,7 @@ export function Home() {
         validName,
         options[slug] ?? game?.defaultOptions,
         seedFromUrl(),
+        againstComputer,
       );
       navigate(`/r/${roomCode}`);
     } catch (error) {
@@ -189,6 +192,18 @@ export function Home() {
                     >
                       {creating === game.slug ? 'Creating…' : 'Create private room'}
                     </button>
+                    <span className="add-computer">
+                      <LevelSelect id={`computer-level-${game.slug}`} value={level} onChange={setLevel} />
+                      <button
+                        type="button"
+                        className="btn btn--ghost-dark"
+                        data-testid={`play-computer-${game.slug}`}
+                        disabled={creating !== null}
+                        onClick={() => void create(game.slug, level)}
+                      >
+                        Play against the computer
+                      </button>
+                    </span>
                   </div>
                 )}
               </article>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { DisplayNameSchema, GAME_CATALOG, type RoomLookup } from '@cards/schema';
 import { ConnectionStatus } from '../components/ConnectionStatus.tsx';
 import { LeftPlayersBanner } from '../components/LeftPlayersBanner.tsx';
+import { ThinkingStrip } from '../components/ComputerPlayers.tsx';
 import { RulesButton } from '../components/RulesPanel.tsx';
 import { BlindCassowaryTable } from '../games/blind-cassowary/BlindCassowaryTable.tsx';
 import { CassinoTable } from '../games/cassino/CassinoTable.tsx';
@@ -163,6 +164,7 @@ function RoomView({ code }: { code: string }) {
         </p>
       )}
       {info && <LeftPlayersBanner info={info} />}
+      {info && <ThinkingStrip info={info} />}
       <div className="room__stage">
         {/* While reconnecting nothing here may be played: the table is dimmed and inert. */}
         <div

@@ -84,6 +84,7 @@ async function main(): Promise<void> {
         workers: 0,
         waited: 0,
         worstWaitMs: 0,
+        append: null,
       });
     } else if (message.type === 'memory') send(memoryFigures());
     else if (message.type === 'stop') void server.gracefullyShutdown(false).finally(() => process.exit(0));

@@ -1,6 +1,7 @@
 import { type Client, type Deferred, ErrorCode, logger, Room, ServerError } from '@colyseus/core';
 import type { AnyGameModule } from '@cards/rules';
 import {
+  type ComputerLevel,
   type GameWireSchemas,
   IntentMessageSchema,
   type JoinOptions,
@@ -12,6 +13,7 @@ import {
   strictOptions,
 } from '@cards/schema';
 import { Broadcaster } from './broadcaster.ts';
+import { ComputerPlayers } from './computerPlayers.ts';
 import { rebuildMatch } from '../store/rebuild.ts';
 import { takeRestore } from '../store/restore.ts';
 import type { RoomSnapshot, StoredRoom, TableStore } from '../store/tableStore.ts';
@@ -33,6 +35,8 @@ export type ServerRoomOptions = {
   reconnectSeconds?: number;
   /** Where rooms, matches and intents are kept (null: nowhere, nothing survives a restart). */
   store?: TableStore | null;
+  /** Multiplies computer players' think times (tests shorten it). */
+  computerPace?: number;
 };
 
 const liveRooms = new Map<string, GameRoom>();
@@ -72,6 +76,10 @@ export abstract class GameRoom extends Room {
   protected lobby!: Lobby;
   protected host!: MatchHost;
   protected out!: Broadcaster;
+  protected computers!: ComputerPlayers;
+  private computerPace = 1;
+  /** Set by "Play against the computer" until the creator has joined. */
+  private againstComputer: ComputerLevel | null = null;
   private recorder: RoomRecorder | null = null;
   private testSeed: string | null = null;
   private readonly reconnections = new Map<string, Deferred<Client>>();
@@ -85,6 +93,7 @@ export abstract class GameRoom extends Room {
 
   override async onCreate(raw: ServerRoomOptions & { [key: string]: unknown }): Promise<void> {
     this.reconnectSeconds = raw.reconnectSeconds ?? RECONNECT_SECONDS;
+    this.computerPace = raw.computerPace ?? 1;
     const restoring = takeRestore(raw['restoreTicket']);
     if (restoring !== null) return this.restoreFrom(restoring, raw.store ?? null);
     // Thrown from onCreate, the code becomes an HTTP status of the matchmaking reply: keep it 5xx-like.
@@ -98,6 +107,7 @@ export abstract class GameRoom extends Room {
         `Invalid game options: ${describeZodError(options.error)}`,
       );
     this.testSeed = raw.allowTestSeeds === true ? (join.data.seed ?? null) : null;
+    this.againstComputer = join.data.againstComputer ?? null;
     this.assemble(optionsSchema, options.data, raw.store ?? null);
     this.open(await reserveCode(this.presence));
     this.recorder?.saveRoom();
@@ -196,7 +206,10 @@ export abstract class GameRoom extends Room {
         this.lobby.finishGame(outcome.winners);
         this.roomChanged();
       },
-      changed: () => this.out.gameToAll(),
+      changed: () => {
+        this.out.gameToAll();
+        this.computers.sync(true);
+      },
     });
     this.out = new Broadcaster(
       this.game,
@@ -205,6 +218,18 @@ export abstract class GameRoom extends Room {
       this.host,
       () => this.clients,
       () => this.code,
+      (seat) => this.computers.thinking(seat),
+    );
+    this.computers = new ComputerPlayers(
+      this.game,
+      this.lobby.table,
+      this.host,
+      {
+        submit: (seat, intent, version) =>
+          this.host.submit({ kind: 'seat', actor: seat, intent, version, now: this.host.now() }),
+        thinkingChanged: () => this.out.roomToAll(),
+      },
+      this.computerPace,
     );
     if (store === null) return;
     this.recorder = new RoomRecorder(store, this.game, {
@@ -224,7 +249,16 @@ export abstract class GameRoom extends Room {
   }
 
   override onJoin(client: Client, _options: unknown, auth: JoinOptions): void {
-    this.lobby.join(newMember(client.sessionId, auth), auth.spectate);
+    const member = newMember(client.sessionId, auth);
+    this.lobby.join(member, auth.spectate);
+    if (this.againstComputer !== null) {
+      const level = this.againstComputer;
+      this.againstComputer = null;
+      this.lobby.seatComputersForCreator(member, level);
+      if (this.lobby.startBlockerText() === null) this.startGame();
+    }
+    // A player coming back takes their seat back from a computer standing in.
+    this.computers.sync(false);
     this.roomChanged();
     this.out.gameTo(client);
     // The join page saw a free seat, but someone took it (or the game started) in the meantime.
@@ -266,6 +300,7 @@ export abstract class GameRoom extends Room {
   override async onDispose(): Promise<void> {
     // onCreate may have refused the options before the parts were built.
     (this.host as MatchHost | undefined)?.dispose();
+    (this.computers as ComputerPlayers | undefined)?.dispose();
     this.recorder?.closeRoom(null);
     if (liveRooms.get(this.code) === this) liveRooms.delete(this.code);
     if (this.code !== '') await releaseCode(this.presence, this.code);
@@ -288,6 +323,7 @@ export abstract class GameRoom extends Room {
     this.host.startGame(this.lobby.options, players);
     this.roomChanged();
     this.out.gameToAll();
+    this.computers.sync(true);
   }
 
   /** Disconnects a session (or cancels its pending reconnection) without touching the seats. */
@@ -373,7 +409,10 @@ export abstract class GameRoom extends Room {
     const member = this.lobby.members.get(client.sessionId);
     if (!member) return refused('NOT_IN_ROOM', 'You are not in this room.');
     const reply = this.lobby.apply(member, action.data);
-    if (reply.ok) this.roomChanged();
+    if (reply.ok) {
+      this.roomChanged();
+      this.computers.sync(false);
+    }
     return reply;
   }
 }

@@ -16,6 +16,8 @@ export class Broadcaster {
     private readonly host: MatchHost,
     private readonly clients: () => Iterable<Client>,
     private readonly code: () => string,
+    /** Whether the computer player in this seat is thinking. */
+    private readonly thinking: (seat: number) => boolean = () => false,
   ) {}
 
   /** The room info to every client. */
@@ -32,7 +34,7 @@ export class Broadcaster {
       minPlayers: this.game.minPlayers,
       maxPlayers: this.game.maxPlayers,
       hostSeat: lobby.table.hostSeat,
-      seats: lobby.table.info(),
+      seats: lobby.table.info(this.thinking),
       spectators: lobby.spectators(),
       options: lobby.options,
       matchWins: [...lobby.table.matchWins],

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AnyGameModule } from '@cards/rules';
 import {
   CloseCodes,
+  type ComputerLevel,
   type LobbyAction,
   MAX_NAME_LENGTH,
   type Notice,
@@ -11,7 +12,10 @@ import {
 import type { RoomSnapshot } from '../store/tableStore.ts';
 import type { Member } from './members.ts';
 import { accepted, describeZodError, refused } from './replies.ts';
-import { type Occupant, SeatTable } from './seats.ts';
+import { randomBytes } from 'node:crypto';
+import { isGone, isPresent, type Occupant, SeatTable } from './seats.ts';
+
+const LEVEL_NAMES: Readonly<Record<ComputerLevel, string>> = { easy: 'Easy', normal: 'Normal', hard: 'Hard' };
 
 /** Session id prefix of a seat restored after a restart whose player has not come back yet. */
 const RESTORED_SESSION = 'restored:';
@@ -86,6 +90,7 @@ export class Lobby {
               ready: o.ready,
               rematch: o.rematch,
               left: o.sessionId === null,
+              computer: o.computer,
             },
       ),
       matchWins: [...this.table.matchWins],
@@ -114,6 +119,7 @@ export class Lobby {
               rematch: seat.rematch,
               sessionId: seat.left ? null : `${RESTORED_SESSION}${i}`,
               connected: false,
+              computer: seat.computer ?? null,
             };
       this.table.matchWins[i] = snapshot.matchWins[i] ?? 0;
     });
@@ -165,6 +171,7 @@ export class Lobby {
       rematch: false,
       sessionId: member.sessionId,
       connected: true,
+      computer: null,
     };
   }
 
@@ -175,6 +182,8 @@ export class Lobby {
     const previous = occupant.sessionId;
     occupant.sessionId = member.sessionId;
     occupant.connected = true;
+    // A computer player standing in for them gives the seat back.
+    occupant.computer = null;
     occupant.name = member.name;
     occupant.browserHash = member.browserHash ?? occupant.browserHash;
     if (previous !== null && previous !== member.sessionId && !previous.startsWith(RESTORED_SESSION))
@@ -259,6 +268,12 @@ export class Lobby {
         return this.stand(member);
       case 'endGame':
         return this.endGame(member);
+      case 'addComputer':
+        return this.addComputer(member, action.level, action.seat);
+      case 'removeComputer':
+        return this.removeComputer(member, action.seat);
+      case 'replaceWithComputer':
+        return this.replaceWithComputer(member, action.seat, action.level);
     }
   }
 
@@ -329,7 +344,7 @@ export class Lobby {
     const enough = this.requireEnoughPlayers();
     if (enough) return enough;
     const waiting = this.table.seats.flatMap((o, seat) =>
-      o !== null && !o.ready && seat !== this.table.hostSeat ? [seat] : [],
+      o !== null && !o.ready && o.computer === null && seat !== this.table.hostSeat ? [seat] : [],
     );
     if (waiting.length === 0) return null;
     const names = waiting.map((seat) => this.table.occupant(seat)?.name ?? `Seat ${seat + 1}`);
@@ -412,23 +427,26 @@ export class Lobby {
     return accepted();
   }
 
+  /** Players still here and computer players (who always take a rematch). */
   private presentPlayers(): Occupant[] {
-    return this.table.occupants().filter((o) => o.sessionId !== null);
+    return this.table.occupants().filter(isPresent);
   }
 
   private leftNames(): string[] {
-    return this.table.occupants().flatMap((o) => (o.sessionId === null ? [o.name] : []));
+    return this.table.occupants().flatMap((o) => (isGone(o) ? [o.name] : []));
   }
 
   private freeLeftSeats(): void {
     this.table.seats.forEach((o, seat) => {
-      if (o !== null && o.sessionId === null) this.table.free(seat);
+      if (o !== null && isGone(o)) this.table.free(seat);
     });
   }
 
   private startRematchIfAgreed(): void {
     const present = this.presentPlayers();
-    if (present.length < this.game.minPlayers || !present.every((o) => o.rematch)) return;
+    const people = present.filter((o) => o.computer === null);
+    if (present.length < this.game.minPlayers || people.length === 0 || !people.every((o) => o.rematch))
+      return;
     this.freeLeftSeats();
     this.startGame();
   }
@@ -457,7 +475,7 @@ export class Lobby {
     const refusal = this.requireSeat(member);
     if (refusal) return refusal;
     if (this.phase !== 'playing') return refused('WRONG_PHASE', 'No game is running.');
-    const gone = this.table.seats.flatMap((o, seat) => (o !== null && o.sessionId === null ? [seat] : []));
+    const gone = this.table.seats.flatMap((o, seat) => (o !== null && isGone(o) ? [seat] : []));
     if (gone.length === 0)
       return refused('PLAYERS_PRESENT', 'You can end the game only after a player has left it.');
     const names = gone.map((seat) => this.table.occupant(seat)?.name ?? `Seat ${seat + 1}`);
@@ -466,6 +484,65 @@ export class Lobby {
     this.effects.notifyAll({
       kind: 'info',
       text: `${member.name} ended the game: ${names.join(', ')} left.`,
+    });
+    return accepted();
+  }
+
+  // ---- computer players ----------------------------------------------------------------------
+
+  /**
+   * "Play against the computer": computer players of `level` fill the table up to three players (or
+   * the game's only size) beside the creator, who then starts at once.
+   */
+  seatComputersForCreator(member: Member, level: ComputerLevel): void {
+    const players = Math.min(this.game.maxPlayers, Math.max(this.game.minPlayers, 3));
+    while (this.table.occupiedCount() < players && this.addComputer(member, level, undefined).ok);
+  }
+
+  /** The host seats a computer player in a free seat of the lobby. */
+  private addComputer(member: Member, level: ComputerLevel, wanted: number | undefined): Reply {
+    const refusal = this.requireLobby() ?? this.requireHost(member);
+    if (refusal) return refusal;
+    const seat = wanted ?? this.table.firstFree();
+    if (seat === null || seat >= this.table.seats.length || this.table.occupant(seat) !== null)
+      return refused('NO_FREE_SEAT', 'There is no free seat for a computer player.', { seat });
+    const name = this.distinctName(`Computer (${LEVEL_NAMES[level]})`, '');
+    this.table.occupy(seat, {
+      tokenHash: `computer:${randomBytes(12).toString('hex')}`,
+      browserHash: null,
+      name,
+      ready: true,
+      rematch: true,
+      sessionId: null,
+      connected: true,
+      computer: level,
+    });
+    return accepted();
+  }
+
+  private removeComputer(member: Member, seat: number): Reply {
+    const refusal = this.requireLobby() ?? this.requireHost(member);
+    if (refusal) return refusal;
+    if (this.table.occupant(seat)?.computer == null)
+      return refused('NOT_A_COMPUTER', 'No computer player sits in that seat.', { seat });
+    this.table.free(seat);
+    return accepted();
+  }
+
+  /** A player left the game for good: a computer player takes their seat until they come back. */
+  private replaceWithComputer(member: Member, seat: number, level: ComputerLevel): Reply {
+    const refusal = this.requireSeat(member);
+    if (refusal) return refusal;
+    if (this.phase !== 'playing') return refused('WRONG_PHASE', 'No game is running.');
+    const occupant = this.table.occupant(seat);
+    if (occupant === null || !isGone(occupant))
+      return refused('PLAYER_PRESENT', 'Only the seat of a player who left can be handed to the computer.', {
+        seat,
+      });
+    occupant.computer = level;
+    this.effects.notifyAll({
+      kind: 'info',
+      text: `${member.name} handed ${occupant.name}'s seat to a computer player; ${occupant.name} can take it back by coming back.`,
     });
     return accepted();
   }

@@ -1,4 +1,4 @@
-import type { SeatInfo } from '@cards/schema';
+import type { ComputerLevel, SeatInfo } from '@cards/schema';
 
 export interface Occupant {
   /** Hash of the player's per-tab secret (secretHash); whoever presents the secret owns the seat. */
@@ -12,7 +12,17 @@ export interface Occupant {
   /** The Colyseus session holding the seat; null once the player has left for good. */
   sessionId: string | null;
   connected: boolean;
+  /**
+   * A computer player plays the seat, at this level. Added in the lobby it has a token nobody holds;
+   * standing in for a player who left a game it keeps their token, so they can take the seat back.
+   */
+  computer: ComputerLevel | null;
 }
+
+/** A person who left for good (a computer player standing in is not gone). */
+export const isGone = (o: Occupant): boolean => o.sessionId === null && o.computer === null;
+/** A person still here, or a computer player. */
+export const isPresent = (o: Occupant): boolean => !isGone(o);
 
 /** The seats of one room, the host and the running score across rematches. */
 export class SeatTable {
@@ -96,14 +106,16 @@ export class SeatTable {
       this.hostSeat = this.firstOccupied();
   }
 
-  info(): SeatInfo[] {
+  info(thinking: (seat: number) => boolean = () => false): SeatInfo[] {
     return this.seats.map((o, seat) => ({
       seat,
       name: o?.name ?? null,
-      connected: o?.connected ?? false,
+      connected: o === null ? false : o.computer !== null || o.connected,
       ready: o?.ready ?? false,
-      left: o !== null && o.sessionId === null,
+      left: o !== null && isGone(o),
       rematch: o?.rematch ?? false,
+      computer: o?.computer ?? null,
+      thinking: o?.computer != null && thinking(seat),
     }));
   }
 

@@ -1,3 +1,4 @@
+import type { ComputerLevel } from '@cards/schema';
 import type { LoggedIntent, Outcome } from '@cards/rules';
 import type { RoomPhase } from '@cards/schema';
 
@@ -10,6 +11,8 @@ export interface StoredSeat {
   rematch: boolean;
   /** The player left for good (their seat is kept during and after a game for their return). */
   left: boolean;
+  /** A computer player plays the seat at this level (absent in records from before computer players). */
+  computer?: ComputerLevel | null;
 }
 
 /** What a room is, apart from its match: enough to rebuild its lobby exactly. */
