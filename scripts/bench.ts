@@ -7,6 +7,9 @@ export {};
  *          none / unknown timed apart), "best not over" and the deal's proof; Star Navigator's best
  *          reachable result for a Vector Set. [--runs N] real deals per hand size (default 1000); [--cpu] CPU time instead of wall time
  *   room   intent → view latency for concurrent simulated tables against a local server
+ *   bundle client chunk sizes (raw / gzip / brotli, what the home page loads) and first paint of the
+ *          home page and a table in Chromium at 4× CPU throttling. [--before <ref>] the same for an
+ *          older commit side by side; [--runs N] loads per figure (default 5); [--port P]
  */
 const [what, ...args] = process.argv.slice(2);
 
@@ -23,6 +26,7 @@ const benches: Record<string, () => Promise<void>> = {
     (await import('./bench-star-navigator.ts')).benchStarNavigatorBestPossible();
   },
   room: async () => (await import('./bench-room.ts')).benchRoom(args),
+  bundle: async () => (await import('./bench-bundle.ts')).benchBundle(args),
 };
 
 const bench = what === undefined ? undefined : benches[what];

@@ -293,7 +293,11 @@ test('home: the code box comes before the games; rules hide the developer map; a
   await desk.page.getByTestId('rules-button').click();
   const panel = desk.page.getByTestId('rules-panel');
   await expect(panel).toContainText('Sweep');
+  await expect(panel.getByRole('heading').first()).toHaveText('Rules of Cassino');
+  await expect(panel.getByRole('heading').nth(1)).toHaveText('How to play');
+  await expect(panel.getByRole('heading', { name: 'Quick reference' })).toBeVisible();
   await expect(panel).not.toContainText('Clause → test');
+  await expect(panel).not.toContainText('Decisions');
   await expect(panel).not.toContainText('packages/rules/test');
   await desk.page.keyboard.press('Escape');
 

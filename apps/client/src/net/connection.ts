@@ -11,6 +11,7 @@ import {
   type RoomLookup,
 } from '@cards/schema';
 import { describeZodError, parseGameUpdate } from '../games/parse.ts';
+import { errorMessage } from '../lib/errorMessage.ts';
 import { resetRoomState, showToast, useStore, type LeftInfo } from '../store.ts';
 import { apiUrl, serverEndpoint } from './endpoint.ts';
 import {
@@ -46,12 +47,6 @@ export type JoinOutcome =
   /** The host removed this browser from the room: it may neither play nor watch there. */
   | { kind: 'removed' }
   | { kind: 'error'; message: string };
-
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  if (typeof error === 'string') return error;
-  return 'Something went wrong.';
-}
 
 /** GET /api/rooms/:code — null when there is no such room. */
 export async function lookupRoom(code: string): Promise<RoomLookup | null> {

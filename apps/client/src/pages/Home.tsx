@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { DisplayNameSchema, GAME_CATALOG, RoomCodeSchema } from '@cards/schema';
 import { CLIENT_GAMES } from '../games/registry.tsx';
-import { createRoom, errorMessage } from '../net/connection.ts';
+import { errorMessage } from '../lib/errorMessage.ts';
 import { loadName, saveName } from '../net/session.ts';
 import { navigate } from '../lib/router.ts';
 import { SuitIcon } from '../cards/suits.tsx';
@@ -45,6 +45,8 @@ export function Home() {
     setCreateError(null);
     try {
       const game = CLIENT_GAMES[slug];
+      // The Colyseus client loads with the first room, not with the home page.
+      const { createRoom } = await import('../net/connection.ts');
       const roomCode = await createRoom(
         slug,
         validName,

@@ -1,13 +1,11 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { MotionConfig } from 'motion/react';
 import { DisplayNameSchema, GAME_CATALOG, type RoomLookup } from '@cards/schema';
 import { ConnectionStatus } from '../components/ConnectionStatus.tsx';
 import { LeftPlayersBanner } from '../components/LeftPlayersBanner.tsx';
-import { RulesButton } from '../components/RulesPanel.tsx';
-import { BlindCassowaryTable } from '../games/blind-cassowary/BlindCassowaryTable.tsx';
-import { CassinoTable } from '../games/cassino/CassinoTable.tsx';
-import { MathTable } from '../games/math-card-game/MathTable.tsx';
-import { StarTable } from '../games/star-navigator/StarTable.tsx';
+import { RulesButton } from '../rules/RulesButton.tsx';
 import type { GameState } from '../games/parse.ts';
+import { BlindCassowaryTable, CassinoTable, MathTable, preloadTable, StarTable } from '../games/tables.tsx';
 import { Lobby } from '../lobby/Lobby.tsx';
 import { enterRoom, type JoinOutcome } from '../net/connection.ts';
 import { loadName, saveName } from '../net/session.ts';
@@ -16,7 +14,7 @@ import { useStore } from '../store.ts';
 
 type Attempt = { key: string; outcome: JoinOutcome };
 
-export function RoomPage({ code, watch, valid }: { code: string; watch: boolean; valid: boolean }) {
+export default function RoomPage({ code, watch, valid }: { code: string; watch: boolean; valid: boolean }) {
   const status = useStore((s) => s.status);
   const storeCode = useStore((s) => s.code);
   const left = useStore((s) => s.left);
@@ -63,7 +61,13 @@ export function RoomPage({ code, watch, valid }: { code: string; watch: boolean;
   if (!valid) return <NotFound code={code} />;
 
   const here = storeCode === code;
-  if (here && (status === 'connected' || status === 'reconnecting')) return <RoomView code={code} />;
+  if (here && (status === 'connected' || status === 'reconnecting'))
+    return (
+      // Card movement follows the system's "reduce motion" setting: no sliding cards when it is on.
+      <MotionConfig reducedMotion="user">
+        <RoomView code={code} />
+      </MotionConfig>
+    );
 
   if (here && status === 'closed' && left && left.reason !== 'lost') {
     const title =
@@ -136,6 +140,10 @@ function RoomView({ code }: { code: string }) {
   const slug = info?.game ?? game?.game ?? 'cassino';
   const name = GAME_CATALOG.find((g) => g.slug === slug)?.name ?? slug;
   const inLobby = info?.phase === 'lobby';
+  const knownGame = info?.game ?? game?.game;
+  useEffect(() => {
+    if (knownGame) preloadTable(knownGame);
+  }, [knownGame]);
 
   return (
     <div className={`room ${inLobby ? 'room--lobby' : 'room--table'}`}>
@@ -176,7 +184,9 @@ function RoomView({ code }: { code: string }) {
           ) : inLobby ? (
             <Lobby info={info} />
           ) : game ? (
-            <GameView game={game} />
+            <Suspense fallback={<Centered title="Loading the game…" />}>
+              <GameView game={game} />
+            </Suspense>
           ) : (
             <Centered title="Loading the game…" />
           )}
