@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { DisplayNameSchema, GAME_CATALOG, RoomCodeSchema } from '@cards/schema';
+import { DisplayNameSchema, GAME_CATALOG } from '@cards/schema';
 import { CLIENT_GAMES } from '../games/registry.tsx';
 import { errorMessage } from '../lib/errorMessage.ts';
+import { roomPathFrom } from '../lib/roomCode.ts';
+import { lookupRoom } from '../net/lookup.ts';
 import { loadName, saveName } from '../net/session.ts';
 import { navigate } from '../lib/router.ts';
 import { SuitIcon } from '../cards/suits.tsx';
@@ -61,14 +63,24 @@ export function Home() {
     }
   };
 
-  const join = (e: React.FormEvent) => {
+  // A wrong code stays in the box with the reason, so a typo is fixed rather than retyped.
+  const join = async (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = RoomCodeSchema.safeParse(code);
-    if (!parsed.success) {
-      setCodeError(parsed.error.issues[0]?.message ?? 'A room code is 5 letters.');
+    const target = roomPathFrom(code);
+    if (!target) {
+      setCodeError('A room code is 5 letters (or paste the invite link).');
       return;
     }
-    navigate(`/r/${parsed.data}`);
+    try {
+      if (!(await lookupRoom(target.code))) {
+        setCodeError(`No room with code ${target.code}. It may have closed, or a letter is off.`);
+        return;
+      }
+    } catch (error) {
+      setCodeError(errorMessage(error));
+      return;
+    }
+    navigate(`/r/${target.code}${target.watch ? '?watch=1' : ''}`);
   };
 
   return (
@@ -113,20 +125,23 @@ export function Home() {
           <h2 id="join-heading" className="section-title">
             Have a code?
           </h2>
-          <form className="join-row" onSubmit={join} noValidate>
+          <form className="join-row" onSubmit={(e) => void join(e)} noValidate>
             <input
-              className={`input input--code ${codeError ? 'input--error' : ''}`}
+              className={`input input--code ${code.includes('/') ? 'is-link' : ''} ${codeError ? 'input--error' : ''}`}
               data-testid="join-code-input"
               value={code}
-              maxLength={5}
+              maxLength={300}
               placeholder="ABCDE"
               autoCapitalize="characters"
               autoComplete="off"
               spellCheck={false}
-              aria-label="Room code"
+              aria-label="Room code or invite link"
               aria-invalid={codeError ? true : undefined}
+              aria-describedby={codeError ? 'home-code-error' : undefined}
               onChange={(e) => {
-                setCode(e.target.value.toUpperCase());
+                // A pasted link stays as pasted; a typed code reads in capitals.
+                const value = e.target.value;
+                setCode(value.includes('/') ? value : value.toUpperCase());
                 setCodeError(null);
               }}
             />
@@ -135,7 +150,7 @@ export function Home() {
             </button>
           </form>
           {codeError && (
-            <p className="field-error" role="alert">
+            <p className="field-error" id="home-code-error" role="alert" data-testid="join-code-error">
               {codeError}
             </p>
           )}

@@ -2,7 +2,9 @@ import { Suspense, useEffect, useState } from 'react';
 import { MotionConfig } from 'motion/react';
 import { DisplayNameSchema, GAME_CATALOG, type RoomLookup } from '@cards/schema';
 import { ConnectionStatus } from '../components/ConnectionStatus.tsx';
+import { LeaveConfirm } from '../components/LeaveConfirm.tsx';
 import { LeftPlayersBanner } from '../components/LeftPlayersBanner.tsx';
+import { Watchers } from '../components/Watchers.tsx';
 import { RulesButton } from '../rules/RulesButton.tsx';
 import type { GameState } from '../games/parse.ts';
 import { BlindCassowaryTable, CassinoTable, MathTable, preloadTable, StarTable } from '../games/tables.tsx';
@@ -140,6 +142,9 @@ function RoomView({ code }: { code: string }) {
   const slug = info?.game ?? game?.game ?? 'cassino';
   const name = GAME_CATALOG.find((g) => g.slug === slug)?.name ?? slug;
   const inLobby = info?.phase === 'lobby';
+  // A seated player in a running game is asked before ← takes them away from it.
+  const mustConfirmLeave = info?.phase === 'playing' && info.you.seat !== null;
+  const [confirmingLeave, setConfirmingLeave] = useState(false);
   const knownGame = info?.game ?? game?.game;
   useEffect(() => {
     if (knownGame) preloadTable(knownGame);
@@ -151,8 +156,13 @@ function RoomView({ code }: { code: string }) {
         <a
           className="topbar__brand"
           href="/"
-          onClick={(e) => onLinkClick(e, '/')}
-          aria-label="Leave and go home"
+          onClick={(e) => {
+            if (mustConfirmLeave && !e.metaKey && !e.ctrlKey && !e.shiftKey) {
+              e.preventDefault();
+              setConfirmingLeave(true);
+            } else onLinkClick(e, '/');
+          }}
+          aria-label="Card Table: leave and go home"
         >
           <span aria-hidden="true">←</span>
           <span className="topbar__brand-text">Card Table</span>
@@ -161,10 +171,20 @@ function RoomView({ code }: { code: string }) {
           {name} <span className="topbar__code">{code}</span>
         </span>
         <span className="topbar__right">
+          {info && !inLobby && <Watchers info={info} />}
           <ConnectionStatus />
           <RulesButton slug={slug} />
         </span>
       </header>
+      {confirmingLeave && (
+        <LeaveConfirm
+          onStay={() => setConfirmingLeave(false)}
+          onLeave={() => {
+            setConfirmingLeave(false);
+            navigate('/');
+          }}
+        />
+      )}
       {protocolError && (
         <p className="protocol-error" role="alert">
           {protocolError}

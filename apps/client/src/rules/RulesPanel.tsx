@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { GAME_CATALOG } from '@cards/schema';
 import { Markdown } from '../lib/markdown.tsx';
 import { withoutSections } from '../lib/sections.ts';
+import { useEscape } from '../lib/useEscape.ts';
 
 type Texts = Record<string, () => Promise<string>>;
 
@@ -56,13 +57,7 @@ export default function RulesPanel({ slug, onClose }: { slug: string; onClose: (
     };
   }, [slug]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  useEscape(onClose);
 
   const current = loaded?.slug === slug ? loaded : null;
   return (
@@ -87,7 +82,8 @@ export default function RulesPanel({ slug, onClose }: { slug: string; onClose: (
             Close
           </button>
         </header>
-        <div className="panel__body">
+        {/* Focusable, so the rules scroll from the keyboard too. */}
+        <div className="panel__body" tabIndex={0}>
           {!current && <p>Loading…</p>}
           {current?.error && <p>{current.error}</p>}
           {current?.text && <Markdown source={current.text} />}

@@ -1,0 +1,27 @@
+import type { RoomInfo } from '@cards/schema';
+
+/**
+ * At the table: a spectator sees "Watching"; everyone sees how many watch and, opened, who.
+ */
+export function Watchers({ info }: { info: RoomInfo }) {
+  const spectating = info.you.seat === null;
+  const count = info.spectators.length;
+  if (!spectating && count === 0) return null;
+  const summary = spectating ? `Watching · ${count}` : `${count} watching`;
+  return (
+    <details className="watchers" data-testid="watchers" data-count={count}>
+      <summary className="watchers__summary" data-testid={spectating ? 'watching-label' : undefined}>
+        <span aria-hidden="true">👁 </span>
+        {summary}
+      </summary>
+      <ul className="watchers__list" aria-label="Watchers" data-testid="watchers-list">
+        {info.spectators.map((s) => (
+          <li key={s.id}>
+            {s.name}
+            {spectating && s.name === info.you.name && ' (you)'}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
