@@ -7,12 +7,20 @@ export function Watchers({ info }: { info: RoomInfo }) {
   const spectating = info.you.seat === null;
   const count = info.spectators.length;
   if (!spectating && count === 0) return null;
-  const summary = spectating ? `Watching · ${count}` : `${count} watching`;
+
   return (
     <details className="watchers" data-testid="watchers" data-count={count}>
       <summary className="watchers__summary" data-testid={spectating ? 'watching-label' : undefined}>
         <span aria-hidden="true">👁 </span>
-        {summary}
+        {spectating ? (
+          <>Watching · {count}</>
+        ) : (
+          <>
+            {count}
+            {/* Narrow screens show the eye and the number; the word stays for screen readers. */}
+            <span className="watchers__word"> watching</span>
+          </>
+        )}
       </summary>
       <ul className="watchers__list" aria-label="Watchers" data-testid="watchers-list">
         {info.spectators.map((s) => (

@@ -284,6 +284,7 @@ export function CassinoTable({ state }: { state: CassinoState }) {
           </div>
           <div
             className="cassino__hand"
+            role="group"
             data-testid="hand"
             data-hand-seat={bottomSeat}
             data-count={me !== null ? view.hand.length : (view.handCounts[bottomSeat] ?? 0)}
