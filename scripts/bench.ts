@@ -16,6 +16,9 @@ export {};
  *          send time, with the latency window off and on (a simulation of the ordering rule)
  *   restart  simulated tables play while the server is killed (SIGKILL) and restarted: intents
  *          accepted, intents lost, time to resume
+ *   bundle client chunk sizes (raw / gzip / brotli, what the home page loads) and first paint of the
+ *          home page and a table in Chromium at 4× CPU throttling. [--before <ref>] the same for an
+ *          older commit side by side; [--runs N] loads per figure (default 5); [--port P]
  */
 const [what, ...args] = process.argv.slice(2);
 

@@ -11,6 +11,7 @@ import {
   settle,
   type Player,
   acceptRematch,
+  expectAccessible,
 } from './helpers.ts';
 
 /**
@@ -388,6 +389,7 @@ test('three players and a spectator race for cassowaries, review, vote, go blind
 
   // --- The score sheet, the same for everyone. ---
   for (const p of everyone) await expect(p.page.getByTestId('score-sheet')).toBeVisible();
+  await expectAccessible(eve.page, 'Blind Cassowary score sheet (spectator)');
   await expect(eve.page.getByTestId('blind-row-1')).toContainText('passed');
   await expect(eve.page.getByTestId('score-nefarious-1')).toHaveText('−10');
   await expect(eve.page.getByTestId('score-bestInShow-2')).toHaveText('+3');

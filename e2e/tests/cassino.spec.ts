@@ -14,6 +14,7 @@ import {
   version,
   type Player,
   acceptRematch,
+  expectAccessible,
 } from './helpers.ts';
 
 /** Test seeds make the deals repeatable (the server honours them in tests only), so screens are too. */
@@ -129,6 +130,7 @@ test('two players play a full Cassino deal by code while a third watches', async
   expect(reopened).toBe(true);
 
   for (const p of [ana, ben, eve]) await expect(p.page.getByTestId('score-sheet')).toBeVisible();
+  await expectAccessible(ana.page, 'Cassino score sheet');
   const totals = await Promise.all([0, 1].map((s) => ana.page.getByTestId(`score-total-${s}`).innerText()));
   const eveTotals = await Promise.all(
     [0, 1].map((s) => eve.page.getByTestId(`score-total-${s}`).innerText()),
@@ -180,6 +182,7 @@ test('a full room offers to watch, a walked-out game can be ended, an unknown co
   await expect(ben.page.getByTestId('table')).toBeVisible();
   await expect(ana.page.getByTestId('left-banner')).toHaveCount(0);
   await ben.page.getByRole('link', { name: 'Leave and go home' }).click();
+  await ben.page.getByTestId('leave-confirm-button').click();
   await expect(ana.page.getByTestId('left-banner')).toContainText('Ben left the game');
   await expect(cam.page.getByTestId('left-banner')).toBeVisible();
   await expect(cam.page.getByTestId('end-game')).toHaveCount(0);

@@ -1,4 +1,5 @@
 import { expect, type Browser, type BrowserContext, type Page, type WebSocket } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 export const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -161,4 +162,24 @@ async function clearSelection(page: Page, cardId: string): Promise<void> {
   const card = page.getByTestId(`hand-card-${cardId}`);
   if ((await card.getAttribute('data-selected')) === 'true') await card.click();
   await expect(card).toHaveAttribute('data-selected', 'false');
+}
+
+/**
+ * axe-core on the page as it stands: fails on any serious or critical WCAG 2.1 A/AA violation,
+ * naming the rule and the first elements it found.
+ */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
+  expect(serious, `${what}: serious or critical accessibility violations`).toEqual([]);
 }

@@ -14,6 +14,7 @@ import {
   version,
   type Player,
   acceptRematch,
+  expectAccessible,
 } from './helpers.ts';
 import { gameUpdate } from './math-card-game-frames.ts';
 
@@ -312,6 +313,7 @@ test("two players play Wouter's Math Card Game to the score sheet while a third 
   expect(tally.passes).toBeGreaterThanOrEqual(1);
 
   for (const p of [ana, ben, eve]) await expect(p.page.getByTestId('score-sheet')).toBeVisible();
+  await expectAccessible(ana.page, 'Math Card Game score sheet');
   const totals = await Promise.all([0, 1].map((s) => ana.page.getByTestId(`score-total-${s}`).innerText()));
   const eveTotals = await Promise.all(
     [0, 1].map((s) => eve.page.getByTestId(`score-total-${s}`).innerText()),

@@ -207,8 +207,19 @@ test('a player who leaves a running game by the home link or Back takes the seat
   const hand = await handCardIds(ben.page);
   expect(hand.length).toBe(4);
 
-  // The top bar's home link leaves the room: the others are told, the seat is kept.
-  await ben.page.getByRole('link', { name: 'Leave and go home' }).click();
+  // The top bar's home link asks first; Stay (or Escape) keeps the player at the table.
+  const leave = ben.page.getByRole('link', { name: 'Leave and go home' });
+  await leave.click();
+  await expect(ben.page.getByTestId('leave-confirm')).toContainText('Leave the game?');
+  await ben.page.getByTestId('leave-stay').click();
+  await expect(ben.page.getByTestId('leave-confirm')).toHaveCount(0);
+  await leave.click();
+  await ben.page.keyboard.press('Escape');
+  await expect(ben.page.getByTestId('table')).toBeVisible();
+  await expect(ana.page.getByTestId('left-banner')).toHaveCount(0);
+  // Leave: the others are told, the seat is kept.
+  await leave.click();
+  await ben.page.getByTestId('leave-confirm-button').click();
   await expect(ben.page.getByTestId('join-code-input')).toBeVisible();
   await expect(ana.page.getByTestId('left-banner')).toContainText('Ben left the game');
 
@@ -218,9 +229,10 @@ test('a player who leaves a running game by the home link or Back takes the seat
   expect(await handCardIds(ben.page)).toEqual(hand);
   await expect(ana.page.getByTestId('left-banner')).toHaveCount(0);
 
-  // Leaving again and typing the code on the home page also takes the seat back.
-  await ben.page.getByRole('link', { name: 'Leave and go home' }).click();
-  await ben.page.getByTestId('join-code-input').fill(code);
+  // Leaving again and pasting the invite link into the code box also takes the seat back.
+  await leave.click();
+  await ben.page.getByTestId('leave-confirm-button').click();
+  await ben.page.getByTestId('join-code-input').fill(`${new URL(ben.page.url()).origin}/r/${code}`);
   await ben.page.getByTestId('join-button').click();
   await expect(ben.page.getByTestId('table')).toBeVisible();
   expect(await handCardIds(ben.page)).toEqual(hand);
@@ -289,11 +301,23 @@ test('home: the code box comes before the games; rules hide the developer map; a
   expect((await desk.page.getByTestId('join-code-input').boundingBox())!.y).toBeLessThan(400);
   await screenshot(desk.page, 'platform-home-desktop');
 
+  // A wrong code stays in the box with the reason; nothing else is typed again.
+  const codeBox = desk.page.getByTestId('join-code-input');
+  await codeBox.fill('qzqzq');
+  await desk.page.getByTestId('join-button').click();
+  await expect(desk.page.getByTestId('join-code-error')).toContainText('No room with code QZQZQ');
+  await expect(codeBox).toHaveValue('QZQZQ');
+  await expect(desk.page).toHaveURL(/\/$/);
+
   const code2 = await createRoom(desk);
   await desk.page.getByTestId('rules-button').click();
   const panel = desk.page.getByTestId('rules-panel');
   await expect(panel).toContainText('Sweep');
+  await expect(panel.getByRole('heading').first()).toHaveText('Rules of Cassino');
+  await expect(panel.getByRole('heading').nth(1)).toHaveText('How to play');
+  await expect(panel.getByRole('heading', { name: 'Quick reference' })).toBeVisible();
   await expect(panel).not.toContainText('Clause → test');
+  await expect(panel).not.toContainText('Decisions');
   await expect(panel).not.toContainText('packages/rules/test');
   await desk.page.keyboard.press('Escape');
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptRematch, screenshot } from './helpers.ts';
+import { acceptRematch, expectAccessible, screenshot } from './helpers.ts';
 import { draftFirstCards, startGame, testIds, valueOf } from './star-navigator-helpers.ts';
 
 /** Taps every card of the chosen Vector Set joined by "+", declares `declared` and submits. */
@@ -168,6 +168,7 @@ test('a short match ends: standings for both, the win is counted, Rematch deals 
     await expect(p.page.getByTestId('continue')).toHaveCount(0);
   }
   await expect(ana.page.getByTestId('winner-banner')).toHaveText('You win!');
+  await expectAccessible(ana.page, 'Star Navigator score sheet');
   await expect(ben.page.getByTestId('winner-banner')).toHaveText('Ana wins!');
 
   await acceptRematch([ben, ana]);

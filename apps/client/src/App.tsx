@@ -1,9 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { ToastHost } from './components/Toast.tsx';
-import { leaveRoom } from './net/connection.ts';
 import { onLinkClick, useRoute } from './lib/router.ts';
 import { Home } from './pages/Home.tsx';
-import { RoomPage } from './pages/RoomPage.tsx';
+
+// A room (the Colyseus client, the lobby, card animation) loads when one is opened; each game's
+// table loads on its own from there.
+const RoomPage = lazy(() => import('./pages/RoomPage.tsx'));
 
 export function App() {
   const route = useRoute();
@@ -14,13 +16,17 @@ export function App() {
   useEffect(() => {
     const was = previous.current;
     previous.current = roomCode;
-    if (was !== null && roomCode === null) void leaveRoom();
+    if (was !== null && roomCode === null) void import('./net/connection.ts').then((net) => net.leaveRoom());
   }, [roomCode]);
 
   return (
     <>
       {route.name === 'home' && <Home />}
-      {route.name === 'room' && <RoomPage code={route.code} watch={route.watch} valid={route.valid} />}
+      {route.name === 'room' && (
+        <Suspense fallback={<Loading />}>
+          <RoomPage code={route.code} watch={route.watch} valid={route.valid} />
+        </Suspense>
+      )}
       {route.name === 'notFound' && (
         <main className="centered">
           <section className="panel-card centered__card">
@@ -34,5 +40,15 @@ export function App() {
       )}
       <ToastHost />
     </>
+  );
+}
+
+function Loading() {
+  return (
+    <main className="centered">
+      <section className="panel-card centered__card">
+        <h1 className="centered__title">Loading…</h1>
+      </section>
+    </main>
   );
 }

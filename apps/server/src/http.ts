@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import express from 'express';
+import type express from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { RoomCodeSchema } from '@cards/schema';
 import { findRoom } from './room/GameRoom.ts';
 import type { TableStore } from './store/tableStore.ts';
@@ -15,6 +16,14 @@ export const DEFAULT_CLIENT_DIST = path.resolve(
 
 /** Identifies this server process (changes on every start). */
 export const BOOT_ID = randomBytes(8).toString('hex');
+/** Vite names every file under assets/ by its content hash: a changed file is a new URL. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html names the current hashes, so the browser checks it every time (a 304 when unchanged). */
+const NO_CACHE = 'no-cache';
+
+function cacheControlFor(file: string): string {
+  return file.split(path.sep).includes('assets') ? IMMUTABLE : NO_CACHE;
+}
 
 const NOT_SPA = /^\/(api|healthz|matchmake)(\/|$)/;
 
@@ -55,11 +64,23 @@ function serveClient(app: express.Application, clientDist: string): void {
     });
     return;
   }
-  app.use(express.static(clientDist, { index: 'index.html' }));
+  // The build writes .br and .gz beside each asset; the browser gets the smallest it accepts.
+  app.use(
+    expressStaticGzip(clientDist, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gz'],
+      index: 'index.html',
+      serveStatic: {
+        cacheControl: false,
+        setHeaders: (res, file) => res.setHeader('Cache-Control', cacheControlFor(file)),
+      },
+    }),
+  );
   // SPA fallback: client routes such as /r/ABCDE get index.html; missing files stay 404.
   app.use((req, res, next) => {
     const isFile = path.posix.basename(req.path).includes('.');
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.test(req.path) || isFile) return next();
+    res.setHeader('Cache-Control', NO_CACHE);
     res.sendFile(indexHtml);
   });
 }

@@ -27,7 +27,10 @@ holdCodes(stored.map((room) => room.snapshot.code));
 store.heartbeat(Date.now());
 setInterval(() => store.heartbeat(Date.now()), HEARTBEAT_MS).unref();
 
-const server = createGameServer({ allowTestSeeds, trustProxy, handleSignals: true, store });
+// A client built elsewhere (the bundle bench serves an older build this way); default apps/client/dist.
+const clientDist = process.env.CLIENT_DIST || undefined;
+
+const server = createGameServer({ allowTestSeeds, trustProxy, clientDist, handleSignals: true, store });
 await server.listen(port, host);
 console.log(
   `Card table server listening on http://${host}:${port}${allowTestSeeds ? ' (test seeds allowed)' : ''}; data in ${dataDir}`,

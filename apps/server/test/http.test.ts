@@ -1,7 +1,8 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import type { Server as HttpServer } from 'node:http';
+import http, { type Server as HttpServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureHttp } from '../src/http.ts';
@@ -14,7 +15,10 @@ let bare: HttpServer;
 const dist = mkdtempSync(path.join(tmpdir(), 'client-dist-'));
 mkdirSync(path.join(dist, 'assets'));
 writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Card table</title>');
-writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log("app");');
+const appJs = 'console.log("app");'.repeat(50);
+writeFileSync(path.join(dist, 'assets', 'app-Hash1.js'), appJs);
+writeFileSync(path.join(dist, 'assets', 'app-Hash1.js.br'), brotliCompressSync(appJs));
+writeFileSync(path.join(dist, 'assets', 'app-Hash1.js.gz'), gzipSync(appJs));
 
 beforeAll(async () => {
   server = await bootServer(PORT, { clientDist: dist });
@@ -62,9 +66,38 @@ describe('http routes', () => {
       expect(res.status, route).toBe(200);
       expect(await res.text()).toContain('<title>Card table</title>');
     }
-    expect(await (await get('/assets/app.js')).text()).toContain('console.log');
+    expect(await (await get('/assets/app-Hash1.js')).text()).toContain('console.log');
     expect((await get('/assets/missing.js')).status).toBe(404);
     expect((await get('/matchmake/anything')).status).toBe(404);
+  });
+
+  it('sends the precompressed asset the browser accepts, cached for good; index.html is revalidated', async () => {
+    const raw = (encoding: string) =>
+      new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+        (resolve, reject) => {
+          // fetch() would decode the body itself; plain http shows what went over the wire.
+          http
+            .get(`${server.url}/assets/app-Hash1.js`, { headers: { 'accept-encoding': encoding } }, (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+            })
+            .on('error', reject);
+        },
+      );
+    const br = await raw('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(appJs);
+    expect(br.body.length).toBeLessThan(appJs.length / 4);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect((await raw('gzip')).headers['content-encoding']).toBe('gzip');
+    const plain = await raw('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(appJs);
+    for (const route of ['/', '/index.html', '/r/ABCDE']) {
+      expect((await get(route)).headers.get('cache-control'), route).toBe('no-cache');
+    }
   });
 
   it('says how to build the client when it is missing', async () => {

@@ -44,7 +44,7 @@ export function CardFace({ card, size = 'md', layoutId, className }: FaceProps) 
       <span className={`card__center ${court ? 'card__center--court' : ''}`} aria-hidden="true">
         {court ? (
           <>
-            <span className="card__court-letter">{label}</span>
+            <span className="card__court-letter" data-rank={label} />
             <SuitIcon suit={card.suit} className="card__court-suit" />
           </>
         ) : card.rank === 1 ? (
@@ -54,7 +54,8 @@ export function CardFace({ card, size = 'md', layoutId, className }: FaceProps) 
         )}
       </span>
       <span className="card__corner card__corner--br" aria-hidden="true">
-        <span className="card__rank">{label}</span>
+        {/* Drawn by CSS: a card's visible text is its rank once, as in its name ("7 of hearts"). */}
+        <span className="card__rank" data-rank={label} />
         <SuitIcon suit={card.suit} className="card__corner-suit" />
       </span>
     </motion.div>

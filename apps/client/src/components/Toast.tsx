@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { AnimatePresence, motion } from 'motion/react';
 import { dismissToast, useStore } from '../store.ts';
 
 /**
@@ -15,23 +14,17 @@ export function ToastHost() {
   }, [toast]);
   return (
     <div className="toast-host" aria-live="assertive">
-      <AnimatePresence>
-        {toast && (
-          <motion.div
-            key={toast.id}
-            className={`toast toast--${toast.kind}`}
-            data-testid="toast"
-            data-kind={toast.kind}
-            role={toast.kind === 'error' ? 'alert' : 'status'}
-            initial={{ opacity: 0, y: -16 }}
-            animate={{ opacity: 1, y: 0 }}
-            exit={{ opacity: 0, y: -16 }}
-            transition={{ duration: 0.18 }}
-          >
-            {toast.text}
-          </motion.div>
-        )}
-      </AnimatePresence>
+      {toast && (
+        <div
+          key={toast.id}
+          className={`toast toast--${toast.kind}`}
+          data-testid="toast"
+          data-kind={toast.kind}
+          role={toast.kind === 'error' ? 'alert' : 'status'}
+        >
+          {toast.text}
+        </div>
+      )}
     </div>
   );
 }

@@ -2,19 +2,19 @@ import { Client, CloseCode, type Room } from '@colyseus/sdk';
 import {
   type ComputerLevel,
   CloseCodes,
-  RateLimitedSchema,
   DisplayNameSchema,
   NoticeSchema,
   ReplySchema,
   RoomInfoSchema,
-  RoomLookupSchema,
   type LobbyAction,
   type RoomLookup,
 } from '@cards/schema';
 import { z } from 'zod';
 import { describeZodError, parseGameUpdate } from '../games/parse.ts';
+import { errorMessage } from '../lib/errorMessage.ts';
 import { resetRoomState, showToast, useStore, type LeftInfo } from '../store.ts';
 import { apiUrl, serverEndpoint } from './endpoint.ts';
+import { lookupRoom } from './lookup.ts';
 import {
   SEAT_HEARTBEAT_MS,
   browserId,
@@ -48,37 +48,6 @@ export type JoinOutcome =
   /** The host removed this browser from the room: it may neither play nor watch there. */
   | { kind: 'removed' }
   | { kind: 'error'; message: string };
-
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  if (typeof error === 'string') return error;
-  return 'Something went wrong.';
-}
-
-/** GET /api/rooms/:code — null when there is no such room. */
-export async function lookupRoom(code: string): Promise<RoomLookup | null> {
-  const res = await fetch(apiUrl(`/api/rooms/${encodeURIComponent(code)}`), {
-    headers: { accept: 'application/json' },
-  });
-  if (res.status === 404) return null;
-  if (res.status === 429) {
-    const body = RateLimitedSchema.safeParse(await res.json().catch(() => null));
-    // The per-address limit on lookups (room creation and joins have one too; the SDK passes their
-    // 429 message on as the error).
-    throw new Error(
-      body.success ? body.data.error : 'Too many room look-ups from your network. Please wait a minute.',
-    );
-  }
-  if (res.status === 410) {
-    // The server closed the room for a reason it gives (its game could not be restored).
-    const body = z.object({ error: z.string() }).safeParse(await res.json().catch(() => null));
-    throw new Error(body.success ? body.data.error : 'This room was closed.');
-  }
-  if (!res.ok) throw new Error(`The server answered ${res.status} when looking up the room.`);
-  const parsed = RoomLookupSchema.safeParse(await res.json());
-  if (!parsed.success) throw new Error(`Unexpected room lookup: ${describeZodError(parsed.error)}`);
-  return parsed.data;
-}
 
 function protocolError(what: string, detail: string): void {
   const text = `The server sent a ${what} this page does not understand.`;

@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { type ComputerLevel, DisplayNameSchema, GAME_CATALOG, RoomCodeSchema } from '@cards/schema';
+import { type ComputerLevel, DisplayNameSchema, GAME_CATALOG } from '@cards/schema';
 import { LevelSelect } from '../components/ComputerPlayers.tsx';
 import { CLIENT_GAMES } from '../games/registry.tsx';
-import { createRoom, errorMessage } from '../net/connection.ts';
+import { errorMessage } from '../lib/errorMessage.ts';
+import { roomPathFrom } from '../lib/roomCode.ts';
+import { lookupRoom } from '../net/lookup.ts';
 import { loadName, saveName } from '../net/session.ts';
 import { navigate } from '../lib/router.ts';
 import { SuitIcon } from '../cards/suits.tsx';
@@ -47,6 +49,8 @@ export function Home() {
     setCreateError(null);
     try {
       const game = CLIENT_GAMES[slug];
+      // The Colyseus client loads with the first room, not with the home page.
+      const { createRoom } = await import('../net/connection.ts');
       const roomCode = await createRoom(
         slug,
         validName,
@@ -62,14 +66,24 @@ export function Home() {
     }
   };
 
-  const join = (e: React.FormEvent) => {
+  // A wrong code stays in the box with the reason, so a typo is fixed rather than retyped.
+  const join = async (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = RoomCodeSchema.safeParse(code);
-    if (!parsed.success) {
-      setCodeError(parsed.error.issues[0]?.message ?? 'A room code is 5 letters.');
+    const target = roomPathFrom(code);
+    if (!target) {
+      setCodeError('A room code is 5 letters (or paste the invite link).');
       return;
     }
-    navigate(`/r/${parsed.data}`);
+    try {
+      if (!(await lookupRoom(target.code))) {
+        setCodeError(`No room with code ${target.code}. It may have closed, or a letter is off.`);
+        return;
+      }
+    } catch (error) {
+      setCodeError(errorMessage(error));
+      return;
+    }
+    navigate(`/r/${target.code}${target.watch ? '?watch=1' : ''}`);
   };
 
   return (
@@ -114,20 +128,23 @@ export function Home() {
           <h2 id="join-heading" className="section-title">
             Have a code?
           </h2>
-          <form className="join-row" onSubmit={join} noValidate>
+          <form className="join-row" onSubmit={(e) => void join(e)} noValidate>
             <input
-              className={`input input--code ${codeError ? 'input--error' : ''}`}
+              className={`input input--code ${code.includes('/') ? 'is-link' : ''} ${codeError ? 'input--error' : ''}`}
               data-testid="join-code-input"
               value={code}
-              maxLength={5}
+              maxLength={300}
               placeholder="ABCDE"
               autoCapitalize="characters"
               autoComplete="off"
               spellCheck={false}
-              aria-label="Room code"
+              aria-label="Room code or invite link"
               aria-invalid={codeError ? true : undefined}
+              aria-describedby={codeError ? 'home-code-error' : undefined}
               onChange={(e) => {
-                setCode(e.target.value.toUpperCase());
+                // A pasted link stays as pasted; a typed code reads in capitals.
+                const value = e.target.value;
+                setCode(value.includes('/') ? value : value.toUpperCase());
                 setCodeError(null);
               }}
             />
@@ -136,7 +153,7 @@ export function Home() {
             </button>
           </form>
           {codeError && (
-            <p className="field-error" role="alert">
+            <p className="field-error" id="home-code-error" role="alert" data-testid="join-code-error">
               {codeError}
             </p>
           )}

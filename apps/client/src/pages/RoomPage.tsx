@@ -1,14 +1,14 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { MotionConfig } from 'motion/react';
 import { DisplayNameSchema, GAME_CATALOG, type RoomLookup } from '@cards/schema';
 import { ConnectionStatus } from '../components/ConnectionStatus.tsx';
+import { LeaveConfirm } from '../components/LeaveConfirm.tsx';
 import { LeftPlayersBanner } from '../components/LeftPlayersBanner.tsx';
 import { ThinkingStrip } from '../components/ComputerPlayers.tsx';
-import { RulesButton } from '../components/RulesPanel.tsx';
-import { BlindCassowaryTable } from '../games/blind-cassowary/BlindCassowaryTable.tsx';
-import { CassinoTable } from '../games/cassino/CassinoTable.tsx';
-import { MathTable } from '../games/math-card-game/MathTable.tsx';
-import { StarTable } from '../games/star-navigator/StarTable.tsx';
+import { Watchers } from '../components/Watchers.tsx';
+import { RulesButton } from '../rules/RulesButton.tsx';
 import type { GameState } from '../games/parse.ts';
+import { BlindCassowaryTable, CassinoTable, MathTable, preloadTable, StarTable } from '../games/tables.tsx';
 import { Lobby } from '../lobby/Lobby.tsx';
 import { enterRoom, type JoinOutcome } from '../net/connection.ts';
 import { loadName, saveName } from '../net/session.ts';
@@ -17,7 +17,7 @@ import { useStore } from '../store.ts';
 
 type Attempt = { key: string; outcome: JoinOutcome };
 
-export function RoomPage({ code, watch, valid }: { code: string; watch: boolean; valid: boolean }) {
+export default function RoomPage({ code, watch, valid }: { code: string; watch: boolean; valid: boolean }) {
   const status = useStore((s) => s.status);
   const storeCode = useStore((s) => s.code);
   const left = useStore((s) => s.left);
@@ -64,7 +64,13 @@ export function RoomPage({ code, watch, valid }: { code: string; watch: boolean;
   if (!valid) return <NotFound code={code} />;
 
   const here = storeCode === code;
-  if (here && (status === 'connected' || status === 'reconnecting')) return <RoomView code={code} />;
+  if (here && (status === 'connected' || status === 'reconnecting'))
+    return (
+      // Card movement follows the system's "reduce motion" setting: no sliding cards when it is on.
+      <MotionConfig reducedMotion="user">
+        <RoomView code={code} />
+      </MotionConfig>
+    );
 
   if (here && status === 'closed' && left && left.reason !== 'lost') {
     const title =
@@ -137,6 +143,13 @@ function RoomView({ code }: { code: string }) {
   const slug = info?.game ?? game?.game ?? 'cassino';
   const name = GAME_CATALOG.find((g) => g.slug === slug)?.name ?? slug;
   const inLobby = info?.phase === 'lobby';
+  // A seated player in a running game is asked before ← takes them away from it.
+  const mustConfirmLeave = info?.phase === 'playing' && info.you.seat !== null;
+  const [confirmingLeave, setConfirmingLeave] = useState(false);
+  const knownGame = info?.game ?? game?.game;
+  useEffect(() => {
+    if (knownGame) preloadTable(knownGame);
+  }, [knownGame]);
 
   return (
     <div className={`room ${inLobby ? 'room--lobby' : 'room--table'}`}>
@@ -144,8 +157,13 @@ function RoomView({ code }: { code: string }) {
         <a
           className="topbar__brand"
           href="/"
-          onClick={(e) => onLinkClick(e, '/')}
-          aria-label="Leave and go home"
+          onClick={(e) => {
+            if (mustConfirmLeave && !e.metaKey && !e.ctrlKey && !e.shiftKey) {
+              e.preventDefault();
+              setConfirmingLeave(true);
+            } else onLinkClick(e, '/');
+          }}
+          aria-label="Card Table: leave and go home"
         >
           <span aria-hidden="true">←</span>
           <span className="topbar__brand-text">Card Table</span>
@@ -154,10 +172,20 @@ function RoomView({ code }: { code: string }) {
           {name} <span className="topbar__code">{code}</span>
         </span>
         <span className="topbar__right">
+          {info && !inLobby && <Watchers info={info} />}
           <ConnectionStatus />
           <RulesButton slug={slug} />
         </span>
       </header>
+      {confirmingLeave && (
+        <LeaveConfirm
+          onStay={() => setConfirmingLeave(false)}
+          onLeave={() => {
+            setConfirmingLeave(false);
+            navigate('/');
+          }}
+        />
+      )}
       {protocolError && (
         <p className="protocol-error" role="alert">
           {protocolError}
@@ -178,7 +206,9 @@ function RoomView({ code }: { code: string }) {
           ) : inLobby ? (
             <Lobby info={info} />
           ) : game ? (
-            <GameView game={game} />
+            <Suspense fallback={<Centered title="Loading the game…" />}>
+              <GameView game={game} />
+            </Suspense>
           ) : (
             <Centered title="Loading the game…" />
           )}

@@ -29,9 +29,7 @@ export function BcCard({
         aria-label={spokenBcCard(card, copiesRank)}
         data-card={card.id}
       >
-        <span className="bc-chameleon__c" aria-hidden="true">
-          C
-        </span>
+        <span className="bc-chameleon__c" data-rank="C" aria-hidden="true" />
         <svg className="bc-chameleon__curl" viewBox="0 0 32 32" aria-hidden="true">
           <path
             d="M3 22c3-9 13-13 20-9 5 3 5 11-1 12-4 1-7-2-6-5 1-2 4-2 5 0"

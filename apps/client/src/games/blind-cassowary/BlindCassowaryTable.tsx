@@ -230,6 +230,7 @@ function HandOnly({ hand }: { hand: readonly BlindCassowaryCard[] }) {
   return (
     <div
       className={`bc-hand ${handSize(hand.length)}`}
+      role="group"
       data-testid="hand"
       data-count={hand.length}
       aria-label="Your hand"
@@ -255,8 +256,14 @@ const METHOD_TEXT: Readonly<Record<string, string>> = {
 function TargetPanel({ view }: { view: BlindCassowaryView }) {
   const t = view.target;
   return (
-    <div className="bc-target" data-testid="target" data-value={t.value} aria-label={`Target ${t.value}`}>
-      <div className="bc-target__cards" aria-label="Target cards, in the order drawn">
+    <div
+      className="bc-target"
+      role="group"
+      data-testid="target"
+      data-value={t.value}
+      aria-label={`Target ${t.value}`}
+    >
+      <div className="bc-target__cards" role="group" aria-label="Target cards, in the order drawn">
         {t.cards.map((card, i) => (
           <span key={card.id} className="bc-target__card">
             <BcCard card={card} size="sm" />

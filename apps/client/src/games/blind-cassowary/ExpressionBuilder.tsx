@@ -138,7 +138,7 @@ export function ExpressionBuilder({
   const ready = message === null;
 
   return (
-    <div className={`bc-builder bc-builder--${mode}`} aria-label="Build a formula">
+    <div className={`bc-builder bc-builder--${mode}`} role="group" aria-label="Build a formula">
       <div className="bc-builder__formula">
         <input
           id={inputId}

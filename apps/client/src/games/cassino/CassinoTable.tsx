@@ -80,7 +80,10 @@ export function CassinoTable({ state }: { state: CassinoState }) {
       showToast('info', 'Pick a card from your hand first.');
       return;
     }
-    if (!tappable.has(item.id)) return;
+    if (!tappable.has(item.id)) {
+      showToast('info', untappableText(selection, item, info));
+      return;
+    }
     select(toggleItem(selection, item.id));
   };
 
@@ -110,6 +113,7 @@ export function CassinoTable({ state }: { state: CassinoState }) {
             <PlayerBadge view={view} info={info} seat={seat} />
             <div
               className="cassino__opp-hand"
+              role="img"
               data-testid="opponent-hand"
               data-hand-seat={seat}
               data-count={view.handCounts[seat] ?? 0}
@@ -262,7 +266,9 @@ export function CassinoTable({ state }: { state: CassinoState }) {
             </button>
           ))}
           {selection.items.length > 0 && noLegalActions && (
-            <span className="cassino__hint">Keep choosing…</span>
+            <span className="cassino__hint" data-testid="hint">
+              Keep choosing: no capture or build takes exactly these cards yet.
+            </span>
           )}
           {selection.card && (
             <button type="button" className="btn btn--ghost" onClick={() => select(EMPTY_SELECTION)}>
@@ -278,6 +284,7 @@ export function CassinoTable({ state }: { state: CassinoState }) {
           </div>
           <div
             className="cassino__hand"
+            role="group"
             data-testid="hand"
             data-hand-seat={bottomSeat}
             data-count={me !== null ? view.hand.length : (view.handCounts[bottomSeat] ?? 0)}
@@ -326,6 +333,16 @@ function turnIndicator(view: CassinoView, info: RoomInfo | null, me: number | nu
   if (view.turn === me) return 'Your turn';
   if (me === null) return `${seatName(info, view.turn)}'s turn`;
   return `Waiting for ${seatName(info, view.turn)}`;
+}
+
+/** What is missing when a table card cannot be added to the selection (a tap that does nothing else). */
+function untappableText(selection: Selection, item: CassinoTableItem, info: RoomInfo | null): string {
+  const chosen = selection.card ? cardFromId(selection.card) : null;
+  const card = chosen ? spokenCard(chosen) : 'card';
+  const what = itemLabel(item, info);
+  return selection.items.length === 0
+    ? `Your ${card} can neither capture nor build with ${what}.`
+    : `No capture or build with your ${card} takes ${what} together with the cards you chose. Tap a chosen card to drop it, or Clear.`;
 }
 
 function itemLabel(item: CassinoTableItem, info: RoomInfo | null): string {

@@ -16,6 +16,7 @@ import {
   operatorsFor,
   stageOf,
   targetsFor,
+  turnHint,
   undoLast,
   unusedCards,
   type ChosenPlay,
@@ -183,7 +184,7 @@ export function MathTable({ state }: { state: MathGameState }) {
       {view.phase === 'cut' ? (
         <CutStep state={state} info={info} />
       ) : (
-        <div className="mcg__board" aria-label="Sequences">
+        <div className="mcg__board" role="group" aria-label="Sequences">
           {view.sequences.map((seq) => (
             <SequenceRow
               key={seq.slot}
@@ -285,6 +286,11 @@ export function MathTable({ state }: { state: MathGameState }) {
                 </button>
               </div>
             )}
+            {myTurn && turnHint(stage) && (
+              <p className="mcg__why" data-testid="turn-why">
+                {turnHint(stage)}
+              </p>
+            )}
           </div>
         )}
 
@@ -292,6 +298,7 @@ export function MathTable({ state }: { state: MathGameState }) {
           <PlayerStrip view={view} info={info} seat={bottomSeat} you={me !== null} />
           <div
             className="mcg__hand"
+            role="group"
             data-testid="hand"
             data-count={me !== null ? view.hand.length : (view.handCounts[bottomSeat] ?? 0)}
             aria-label={me !== null ? 'Your hand' : `${seatName(info, bottomSeat)}'s hand`}

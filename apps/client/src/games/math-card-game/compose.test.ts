@@ -7,6 +7,7 @@ import {
   operatorsFor,
   stageOf,
   targetsFor,
+  turnHint,
   undoLast,
   unusedCards,
   type Draft,
@@ -92,5 +93,15 @@ describe('math card game turn composition', () => {
     expect(undoLast(draft)).toEqual({ plays: draft.plays, under: [] });
     expect(undoLast(undoLast(draft))).toEqual({ plays: [draft.plays[0]], under: [] });
     expect(undoLast(EMPTY_DRAFT)).toBe(EMPTY_DRAFT);
+  });
+});
+
+describe('turnHint', () => {
+  it('names the must-play-most rule while cards are left to play, and the pile rule for cards under', () => {
+    expect(turnHint({ kind: 'play', left: 2, faces: new Set() })).toMatch(
+      /^Play 2 more cards: you must play as many cards as you can/,
+    );
+    expect(turnHint({ kind: 'under', left: 1, faces: new Set() })).toMatch(/^Choose 1 more card to go under/);
+    expect(turnHint({ kind: 'idle' })).toBeNull();
   });
 });

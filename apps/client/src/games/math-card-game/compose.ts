@@ -184,3 +184,17 @@ export function undoLast(draft: Draft): Draft {
   if (draft.plays.length > 0) return { plays: draft.plays.slice(0, -1), under: [] };
   return draft;
 }
+
+const cards = (n: number) => `${n} more card${n === 1 ? '' : 's'}`;
+
+/** Why the turn cannot be submitted yet, in the rules' words (null when nothing is missing). */
+export function turnHint(stage: Stage): string | null {
+  switch (stage.kind) {
+    case 'play':
+      return `Play ${cards(stage.left)}: you must play as many cards as you can. Greyed cards are not part of any turn that does.`;
+    case 'under':
+      return `Choose ${cards(stage.left)} to go under your pile: two cards leave your hand every turn.`;
+    default:
+      return null;
+  }
+}

@@ -273,6 +273,20 @@ function ChipCount({ seat, chips }: { seat: number; chips: number }) {
   );
 }
 
+/** What the Pirate Map does and what its d4 does, where the offer is made. */
+export const MAP_EXPLAINED =
+  'The map lets its owner leave the Signpost Beacon out of their Vector Set. After the draft the owner lays out their Nav Memory face down; a d4 is rolled and the card in that position is discarded. The owner cannot take the Bounty.';
+
+/** Why the offer passes this seat by this round (the map goes round in Initiative order, owner excluded). */
+export function skippedOfferReason(view: StarNavigatorView, seat: number): string | null {
+  if (!view.options.pirateMap || view.phase !== 'market') return null;
+  if (view.pirateMapOwner === seat) return 'You own the map, so it is not offered to you.';
+  const chips = view.seats.find((s) => s.seat === seat)?.chips ?? 0;
+  if (chips <= view.pirateMapPrice)
+    return `Not offered to you this round: it costs ${view.pirateMapPrice} chips and you must keep at least one (you have ${chips}).`;
+  return null;
+}
+
 function Market({
   view,
   info,
@@ -285,6 +299,7 @@ function Market({
   busy: boolean;
 }) {
   const offered = legal.some((i) => i.type === 'buyMap');
+  const skipped = view.viewer === 'spectator' ? null : skippedOfferReason(view, view.viewer);
   return (
     <div className="sn__panel" data-testid="map-offer">
       <p>
@@ -294,6 +309,14 @@ function Market({
             ? `Buy the Pirate Map for ${view.pirateMapPrice} chips? The price goes into the Bounty.`
             : `${seatName(info, view.marketSeat)} is deciding on the Pirate Map (${view.pirateMapPrice} chips).`}
       </p>
+      <p className="sn__hint" data-testid="map-explained">
+        {MAP_EXPLAINED}
+      </p>
+      {skipped && (
+        <p className="sn__hint" data-testid="map-skipped">
+          {skipped}
+        </p>
+      )}
       {offered && (
         <div className="row">
           <button
@@ -353,7 +376,7 @@ function Draft({
             : 'Waiting for the next Data Packet…'}
         </p>
       ) : (
-        <div className="sn__row" data-testid="hand" aria-label="Your Data Packet">
+        <div className="sn__row" role="group" data-testid="hand" aria-label="Your Data Packet">
           {view.dataPacket.map((c) => (
             <motion.button
               key={c.id}
@@ -393,7 +416,7 @@ function Memory({ view }: { view: StarNavigatorView }) {
   return (
     <div className="sn__panel sn__panel--memory">
       <h2 className="sn__h">Nav Memory ({view.navMemory.length}/4)</h2>
-      <div className="sn__row" data-testid="memory" aria-label="Your Nav Memory">
+      <div className="sn__row" role="group" data-testid="memory" aria-label="Your Nav Memory">
         {view.navMemory.map((c) => {
           const locked = view.lockedCard === c.id;
           return (
