@@ -36,10 +36,12 @@ afterAll(async () => {
 const get = (p: string, base = server.url) => fetch(`${base}${p}`);
 
 describe('http routes', () => {
-  it('answers the health check', async () => {
+  it('answers the health check with the id of this server process (a client sees a restart by it)', async () => {
     const res = await get('/healthz');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true });
+    const body = (await res.json()) as { ok: boolean; boot: string };
+    expect(body).toEqual({ ok: true, boot: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    expect(((await (await get('/healthz')).json()) as { boot: string }).boot).toBe(body.boot);
   });
 
   it('looks rooms up by code and answers 404 JSON for unknown ones', async () => {
