@@ -1,8 +1,16 @@
 import { createServer } from 'node:http';
 import { defineRoom, defineServer, type Server } from '@colyseus/core';
-import { WebSocketTransport } from '@colyseus/ws-transport';
+import {
+  type ConnectionLimits,
+  DEFAULT_CONNECTION_LIMITS,
+  guardConnections,
+  httpServerOptions,
+} from './connections.ts';
+import { installCorsPolicy } from './cors.ts';
+import { GuardedWebSocketTransport } from './frames.ts';
 import { configureHttp, DEFAULT_CLIENT_DIST } from './http.ts';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits, HttpRateLimiter } from './httpLimits.ts';
+import { throttledLogger } from './logging.ts';
 import { RECONNECT_SECONDS, type ServerRoomOptions } from './room/GameRoom.ts';
 import { GAME_ROOMS, type GameRoomClass } from './rooms/index.ts';
 
@@ -36,8 +44,19 @@ export interface AppOptions {
    * turns them off (room tests and the bench, which create many rooms from one address).
    */
   httpLimits?: Partial<HttpLimits> | false;
-  /** Count the HTTP limits per `X-Forwarded-For` client (only behind your own reverse proxy). */
-  trustProxy?: boolean;
+  /**
+   * How many reverse proxies of your own stand in front of the server (default 0): the limits then
+   * count the client address the outermost proxy appended to `X-Forwarded-For`.
+   */
+  proxyHops?: number;
+  /** Origins besides the site's own whose pages may call the server (see cors.ts). */
+  allowedOrigins?: readonly string[];
+  /**
+   * Connection timeouts and the per-address bound (default DEFAULT_CONNECTION_LIMITS). The bound is
+   * off when `httpLimits` is false (tests, benches: one address) or behind a proxy (one address too;
+   * bound connections per client at the proxy).
+   */
+  connectionLimits?: Partial<ConnectionLimits>;
 }
 
 /** Builds the Colyseus server with its express routes; call `listen(port, host)` on the result. */
@@ -53,15 +72,24 @@ export function createGameServer(options: AppOptions = {}): Server {
       defineRoom(room, serverOptions),
     ]),
   );
-  const httpServer = createServer();
+  const proxyHops = options.proxyHops ?? 0;
+  const origins = { allowed: options.allowedOrigins ?? [] };
+  const unbounded = options.httpLimits === false || proxyHops > 0;
+  const connectionLimits: ConnectionLimits = {
+    ...DEFAULT_CONNECTION_LIMITS,
+    ...(unbounded ? { perAddress: null } : {}),
+    ...options.connectionLimits,
+  };
+  const httpServer = createServer(httpServerOptions(connectionLimits));
+  guardConnections(httpServer, connectionLimits);
+  installCorsPolicy(origins);
   if (options.httpLimits !== false)
-    new HttpRateLimiter(
-      { ...DEFAULT_HTTP_LIMITS, ...options.httpLimits },
-      options.trustProxy === true,
-    ).install(httpServer);
+    new HttpRateLimiter({ ...DEFAULT_HTTP_LIMITS, ...options.httpLimits }, proxyHops, origins).install(
+      httpServer,
+    );
   return defineServer({
     rooms,
-    transport: new WebSocketTransport({
+    transport: new GuardedWebSocketTransport({
       server: httpServer,
       maxPayload: MAX_PAYLOAD_BYTES,
       perMessageDeflate: PER_MESSAGE_DEFLATE,
@@ -69,5 +97,6 @@ export function createGameServer(options: AppOptions = {}): Server {
     express: (app) => configureHttp(app, options.clientDist ?? DEFAULT_CLIENT_DIST),
     gracefullyShutdown: options.handleSignals === true,
     greet: false,
+    logger: throttledLogger(),
   });
 }
