@@ -8,6 +8,7 @@ import {
 } from './connections.ts';
 import { installCorsPolicy } from './cors.ts';
 import { GuardedWebSocketTransport } from './frames.ts';
+import { trustForwardedFor } from './forwarded.ts';
 import { configureHttp, DEFAULT_CLIENT_DIST } from './http.ts';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits, HttpRateLimiter } from './httpLimits.ts';
 import { throttledLogger } from './logging.ts';
@@ -87,6 +88,8 @@ export function createGameServer(options: AppOptions = {}): Server {
     new HttpRateLimiter({ ...DEFAULT_HTTP_LIMITS, ...options.httpLimits }, proxyHops, origins).install(
       httpServer,
     );
+  // Installed last, so it runs first: the limiter and the rooms see only the trusted address.
+  trustForwardedFor(httpServer, proxyHops);
   return defineServer({
     rooms,
     transport: new GuardedWebSocketTransport({

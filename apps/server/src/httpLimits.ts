@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
-import proxyAddr from 'proxy-addr';
 import type { RateLimited } from '@cards/schema';
 import { corsHeaders, type OriginPolicy } from './cors.ts';
+import { requestAddress } from './forwarded.ts';
 import { TokenBucket } from './room/rateLimit.ts';
 
 /** A burst of `burst` requests, then `perMinute` a minute, per client address. */
@@ -55,17 +55,6 @@ function smallBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
   if (length === undefined) return req.headers['transfer-encoding'] === undefined;
   return Number(length) <= MAX_MATCHMAKE_BODY_BYTES;
-}
-
-/**
- * The client address of a request. Without a proxy (`proxyHops` 0) the socket's peer. Behind
- * `proxyHops` reverse proxies of your own, the address the outermost of them saw, which is the
- * `proxyHops`-th `X-Forwarded-For` entry from the right: each proxy appends its peer, so entries
- * further left were written by the client and prove nothing.
- */
-export function requestAddress(req: IncomingMessage, proxyHops: number): string | undefined {
-  if (proxyHops <= 0) return req.socket.remoteAddress;
-  return proxyAddr(req, (_address, hop) => hop < proxyHops);
 }
 
 /**

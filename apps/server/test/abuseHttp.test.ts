@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { originAllowed, parseOrigins } from '../src/cors.ts';
-import { MAX_MATCHMAKE_BODY_BYTES, requestAddress } from '../src/httpLimits.ts';
+import { requestAddress } from '../src/forwarded.ts';
+import { MAX_MATCHMAKE_BODY_BYTES } from '../src/httpLimits.ts';
 import { bootServer, joinOptions, Players, testPort, type TestServer } from './helpers.ts';
 
 const PORT = 41300;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  type AuthContext,
   type Client,
   type Deferred,
   type Delayed,
@@ -28,8 +29,11 @@ import {
   type RoomPhase,
   strictOptions,
 } from '@cards/schema';
+import { clientKey } from '../httpLimits.ts';
+import { AddressBans } from './addressBans.ts';
 import { releaseCode, reserveCode } from './codes.ts';
 import { type MatchRunner, runHere, type Transition } from './matchRunner.ts';
+import { namesClash } from './names.ts';
 import { TokenBucket } from './rateLimit.ts';
 import { accepted, describeZodError, refused } from './replies.ts';
 import { type Occupant, SeatTable } from './seats.ts';
@@ -48,6 +52,8 @@ interface Member {
   token: string;
   /** The browser's secret, if sent; like the token it never leaves the server. */
   browser: string | null;
+  /** The client's address as the HTTP limits count it (clientKey), for the kick's address ban. */
+  address: string;
   name: string;
   bucket: TokenBucket;
   /** Kicked or replaced by another tab: its leave must not touch the seats. */
@@ -57,6 +63,9 @@ interface Member {
 }
 
 type AnyMatch = Match<unknown, unknown, unknown>;
+
+/** What onAuth admits: the join options and the client's address. */
+type Admission = JoinOptions & { address: string };
 
 /** A game deadline the room is running: `delayed` is null once it has fired (its key still listed). */
 interface RunningTimer {
@@ -107,6 +116,8 @@ export abstract class GameRoom extends Room {
   /** Removed by the host: these tokens and browsers may not enter the room again (not even to watch). */
   private readonly bannedTokens = new Set<string>();
   private readonly bannedBrowsers = new Set<string>();
+  /** …and, for a while, their address (a fresh token and browser id are only a storage-clear away). */
+  private readonly bannedAddresses = new AddressBans();
   /** The game's options schema, refusing unknown keys. */
   private optionsSchema!: z.ZodType;
   private roomPhase: RoomPhase = 'lobby';
@@ -146,25 +157,35 @@ export abstract class GameRoom extends Room {
     await this.setPrivate(true);
   }
 
-  override onAuth(_client: Client, options: unknown): JoinOptions {
+  /** `context.ip` is the trusted client address (see forwarded.ts). */
+  override onAuth(_client: Client, options: unknown, context?: AuthContext): Admission {
     const join = JoinOptionsSchema.safeParse(options);
     if (!join.success) throw new ServerError(ErrorCode.INVALID_PAYLOAD, describeZodError(join.error));
     const { token, browser } = join.data;
-    if (this.bannedTokens.has(token) || (browser !== undefined && this.bannedBrowsers.has(browser)))
+    const address = clientKey(context?.ip);
+    const owned = this.table.seatOfToken(token) !== null;
+    if (
+      this.bannedTokens.has(token) ||
+      (browser !== undefined && this.bannedBrowsers.has(browser)) ||
+      (!owned && this.bannedAddresses.has(address, Date.now()))
+    )
       throw new ServerError(ErrorCode.AUTH_FAILED, REMOVED_MESSAGE);
-    return join.data;
+    return { ...join.data, address };
   }
 
-  override onJoin(client: Client, _options: unknown, auth: JoinOptions): void {
+  override onJoin(client: Client, _options: unknown, auth: Admission): void {
     const member: Member = {
       sessionId: client.sessionId,
       token: auth.token,
       browser: auth.browser ?? null,
+      address: auth.address,
       name: auth.name,
       bucket: new TokenBucket(RATE_BURST, RATE_PER_SECOND, Date.now()),
       departing: false,
       spectatorId: `s-${createHash('sha256').update(auth.token).digest('hex').slice(0, 16)}`,
     };
+    // Nobody in the room, player or spectator, may look like someone else ("Ana 2" instead).
+    member.name = this.distinctName(member.name, member);
     this.members.set(client.sessionId, member);
     this.seatJoiner(member, auth.spectate);
     this.broadcastRoom();
@@ -237,7 +258,7 @@ export abstract class GameRoom extends Room {
 
   private newOccupant(member: Member): Occupant {
     // Two players called the same would make "Waiting for Ana" and the score sheet ambiguous.
-    member.name = this.distinctName(member.name, member.sessionId);
+    member.name = this.distinctName(member.name, member);
     return {
       token: member.token,
       browser: member.browser,
@@ -256,7 +277,8 @@ export abstract class GameRoom extends Room {
     const previous = occupant.sessionId;
     occupant.sessionId = member.sessionId;
     occupant.connected = true;
-    occupant.name = member.name;
+    occupant.name = this.distinctName(member.name, member);
+    member.name = occupant.name;
     occupant.browser = member.browser ?? occupant.browser;
     if (previous !== null && previous !== member.sessionId)
       this.evict(previous, CloseCodes.replaced, {
@@ -460,29 +482,36 @@ export abstract class GameRoom extends Room {
   private setName(member: Member, name: string): Reply {
     const seat = this.table.seatOfSession(member.sessionId);
     const occupant = seat === null ? null : this.table.occupant(seat);
-    if (occupant && this.nameTaken(name, member.sessionId))
-      return refused('NAME_TAKEN', `Another player here is already called ${name}; pick another name.`, {
-        name,
-      });
+    if (this.nameTaken(name, member))
+      return refused(
+        'NAME_TAKEN',
+        `Someone here is already called ${name} (or a name that looks the same); pick another name.`,
+        { name },
+      );
     member.name = name;
     if (occupant) occupant.name = name;
     return accepted();
   }
 
-  private nameTaken(name: string, sessionId: string): boolean {
-    const key = name.trim().toLocaleLowerCase();
-    return this.table
-      .occupants()
-      .some((o) => o.sessionId !== sessionId && o.name.trim().toLocaleLowerCase() === key);
+  /**
+   * Someone else in the room (a player, one who left the game, or a spectator) has a name that
+   * looks the same (see names.ts). The member's own seat and other tabs of theirs do not count.
+   */
+  private nameTaken(name: string, self: Member): boolean {
+    const others = [
+      ...this.table.occupants().filter((o) => o.token !== self.token),
+      ...[...this.members.values()].filter((m) => !m.departing && m.token !== self.token),
+    ];
+    return others.some((other) => namesClash(other.name, name));
   }
 
-  /** The name, or the name with the first free number after it ("Ana 2") if a player has it. */
-  private distinctName(name: string, sessionId: string): string {
-    if (!this.nameTaken(name, sessionId)) return name;
+  /** The name, or the name with the first free number after it ("Ana 2") if someone has it. */
+  private distinctName(name: string, self: Member): string {
+    if (!this.nameTaken(name, self)) return name;
     for (let n = 2; ; n++) {
       const suffix = ` ${n}`;
       const candidate = name.slice(0, MAX_NAME_LENGTH - suffix.length).trimEnd() + suffix;
-      if (!this.nameTaken(candidate, sessionId)) return candidate;
+      if (!this.nameTaken(candidate, self)) return candidate;
     }
   }
 
@@ -557,6 +586,9 @@ export abstract class GameRoom extends Room {
     this.bannedTokens.add(token);
     const banBrowser = browser !== null && browser !== host.browser;
     if (banBrowser) this.bannedBrowsers.add(browser);
+    // Not the host's own address (a household behind one router would lock itself out).
+    const address = sessionId === null ? undefined : this.members.get(sessionId)?.address;
+    if (address !== undefined && address !== host.address) this.bannedAddresses.add(address, Date.now());
     const gone = (m: Member) =>
       m.sessionId === sessionId || m.token === token || (banBrowser && m.browser === browser);
     for (const m of [...this.members.values()]) {
