@@ -54,10 +54,10 @@ describe('kick', () => {
     const { host, guest, code } = await table(players, 'numbers');
     const room = server.test.getRoomById(code) as unknown as {
       onAuth(client: Client, options: unknown, context: { ip: string | undefined }): unknown;
-      members: Map<string, { address: string }>;
+      lobby: { members: Map<string, { address: string }> };
     };
     // Every test client is 127.0.0.1, like the host: give the guest an address of its own.
-    const member = room.members.get(guest.room.sessionId);
+    const member = room.lobby.members.get(guest.room.sessionId);
     if (!member) throw new Error('guest not a member');
     member.address = '10.9.8.7';
     expect(await host.lobby({ type: 'kick', seat: 1 })).toEqual({ ok: true });
