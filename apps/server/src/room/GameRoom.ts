@@ -22,11 +22,11 @@ import {
 import { clientKey } from '../httpLimits.ts';
 import { Broadcaster } from './broadcaster.ts';
 import { releaseCode, reserveCode } from './codes.ts';
-import { Lobby, REMOVED_MESSAGE } from './lobby.ts';
+import { Lobby, REMOVED_MESSAGE, ROOM_FULL_OF_SPECTATORS } from './lobby.ts';
 import { type AnyMatch, MatchHost } from './matchHost.ts';
 import type { MatchRunner } from './matchRunner.ts';
 import { newMember } from './members.ts';
-import { describeZodError, refused } from './replies.ts';
+import { accepted, describeZodError, refused } from './replies.ts';
 
 /** How long a dropped player keeps their connection slot for an SDK reconnect. */
 export const RECONNECT_SECONDS = 60;
@@ -127,6 +127,8 @@ export abstract class GameRoom extends Room {
       this.host,
       () => this.clients,
       () => this.code,
+      (type, message) => this.broadcast(type, message),
+      this.clock,
     );
   }
 
@@ -137,12 +139,15 @@ export abstract class GameRoom extends Room {
     const address = clientKey(context?.ip);
     if (this.lobby.isBanned(join.data.token, join.data.browser, address, Date.now()))
       throw new ServerError(ErrorCode.AUTH_FAILED, REMOVED_MESSAGE);
+    if (this.lobby.joinsAsSpectator(join.data.token, join.data.spectate) && this.lobby.spectatorsFull())
+      throw new ServerError(ErrorCode.AUTH_FAILED, ROOM_FULL_OF_SPECTATORS);
     return { ...join.data, address };
   }
 
   override onJoin(client: Client, _options: unknown, auth: Admission): void {
     this.lobby.join(newMember(client.sessionId, auth, auth.address), auth.spectate);
-    this.out.roomToAll();
+    if (this.watching(client)) this.out.roomToNewcomer(client);
+    else this.out.roomToAll();
     this.out.gameTo(client);
     // The join page saw a free seat, but someone took it (or the game started) in the meantime.
     if (!auth.spectate && this.lobby.table.seatOfSession(client.sessionId) === null)
@@ -164,20 +169,36 @@ export abstract class GameRoom extends Room {
     reconnection.catch(() => undefined);
     // allowReconnection answers a plain rejected promise (no `reject`) when it cannot wait at all.
     if (typeof reconnection.reject === 'function') this.reconnections.set(client.sessionId, reconnection);
-    this.out.roomToAll();
+    this.roomChanged(client);
   }
 
   override onReconnect(client: Client): void {
     this.reconnections.delete(client.sessionId);
     this.lobby.setConnected(client.sessionId, true);
-    this.out.roomToAll();
+    this.out.forget(client.sessionId);
+    if (this.watching(client)) this.out.roomToNewcomer(client);
+    else this.out.roomToAll();
     this.out.gameTo(client);
   }
 
   override onLeave(client: Client): void {
     this.reconnections.delete(client.sessionId);
+    const watching = this.watching(client);
     this.lobby.leave(client.sessionId);
-    this.out.roomToAll();
+    this.out.forget(client.sessionId);
+    if (watching) this.out.roomSoon();
+    else this.out.roomToAll();
+  }
+
+  /** The client watches (it holds no seat). */
+  private watching(client: Client): boolean {
+    return this.lobby.table.seatOfSession(client.sessionId) === null;
+  }
+
+  /** The room changed because of this client: at once for a player, coalesced for a spectator. */
+  private roomChanged(client: Client): void {
+    if (this.watching(client)) this.out.roomSoon();
+    else this.out.roomToAll();
   }
 
   override async onDispose(): Promise<void> {
@@ -288,8 +309,12 @@ export abstract class GameRoom extends Room {
     if (!action.success) return refused('MALFORMED', describeZodError(action.error));
     const member = this.lobby.members.get(client.sessionId);
     if (!member) return refused('NOT_IN_ROOM', 'You are not in this room.');
+    // Renaming to the name one has changes nothing: no update, and it costs no rename.
+    if (action.data.type === 'setName' && action.data.name === member.name) return accepted();
     const reply = this.lobby.apply(member, action.data);
-    if (reply.ok) this.out.roomToAll();
+    if (!reply.ok) return reply;
+    if (action.data.type === 'setName') this.roomChanged(client);
+    else this.out.roomToAll();
     return reply;
   }
 }

@@ -16,6 +16,10 @@ import { type Occupant, SeatTable } from './seats.ts';
 
 export const REMOVED_MESSAGE = 'The host removed you from this room.';
 
+/** Spectators one room takes: enough for a class watching, few enough that no room can cost others. */
+export const MAX_SPECTATORS = 50;
+export const ROOM_FULL_OF_SPECTATORS = `This room already has ${MAX_SPECTATORS} spectators, as many as it takes.`;
+
 /** What the lobby asks of the rest of the room. */
 export interface LobbyEffects {
   /** Disconnects a session (or cancels its pending reconnection) with a notice; seats are not touched. */
@@ -58,6 +62,20 @@ export class Lobby {
     if (this.bannedTokens.has(token) || (browser !== undefined && this.bannedBrowsers.has(browser)))
       return true;
     return this.table.seatOfToken(token) === null && this.bannedAddresses.has(address, now);
+  }
+
+  /** A tab with this token would join as a spectator (it has no seat and will not get one). */
+  joinsAsSpectator(token: string, spectate: boolean): boolean {
+    if (this.table.seatOfToken(token) !== null) return false;
+    return spectate || this.phase !== 'lobby' || this.table.firstFree() === null;
+  }
+
+  /** The room cannot take another spectator. */
+  spectatorsFull(): boolean {
+    let count = 0;
+    for (const m of this.members.values())
+      if (!m.departing && this.table.seatOfSession(m.sessionId) === null) count += 1;
+    return count >= MAX_SPECTATORS;
   }
 
   /** Live members not in a seat, as the room info lists them. */
@@ -207,6 +225,8 @@ export class Lobby {
   private setName(member: Member, name: string): Reply {
     const seat = this.table.seatOfSession(member.sessionId);
     const occupant = seat === null ? null : this.table.occupant(seat);
+    if (!member.renames.take(Date.now()))
+      return refused('RATE_LIMITED', 'You changed your name a lot just now; wait a few seconds.');
     if (this.nameTaken(name, member))
       return refused(
         'NAME_TAKEN',

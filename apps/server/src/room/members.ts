@@ -4,6 +4,9 @@ import { TokenBucket } from './rateLimit.ts';
 
 const RATE_BURST = 20;
 const RATE_PER_SECOND = 20;
+/** Name changes: 3 in a row, then one every 10 s (each one is sent to the whole room). */
+export const RENAME_BURST = 3;
+export const RENAMES_PER_MINUTE = 6;
 
 /** One connected tab (player or spectator) of a room. */
 export interface Member {
@@ -15,6 +18,7 @@ export interface Member {
   address: string;
   name: string;
   bucket: TokenBucket;
+  renames: TokenBucket;
   /** Kicked or replaced by another tab: its leave must not touch the seats. */
   departing: boolean;
   /** Its id for spectator actions: stable across reloads (same token), reveals nothing of the token. */
@@ -29,6 +33,7 @@ export function newMember(sessionId: string, auth: JoinOptions, address: string)
     address,
     name: auth.name,
     bucket: new TokenBucket(RATE_BURST, RATE_PER_SECOND, Date.now()),
+    renames: new TokenBucket(RENAME_BURST, RENAMES_PER_MINUTE / 60, Date.now()),
     departing: false,
     spectatorId: `s-${createHash('sha256').update(auth.token).digest('hex').slice(0, 16)}`,
   };
