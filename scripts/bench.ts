@@ -7,6 +7,8 @@ export {};
  *          none / unknown timed apart), "best not over" and the deal's proof; Star Navigator's best
  *          reachable result for a Vector Set. [--runs N] real deals per hand size (default 1000); [--cpu] CPU time instead of wall time
  *   room   intent → view latency for concurrent simulated tables against a local server
+ *   abuse  spectator flood (RSS, another room's p99, before/after in one run), large bodies, idle
+ *          sockets, unreadable frames' log bytes [--port P] [--seconds S]
  */
 const [what, ...args] = process.argv.slice(2);
 
@@ -23,6 +25,7 @@ const benches: Record<string, () => Promise<void>> = {
     (await import('./bench-star-navigator.ts')).benchStarNavigatorBestPossible();
   },
   room: async () => (await import('./bench-room.ts')).benchRoom(args),
+  abuse: async () => (await import('./bench-abuse.ts')).benchAbuse(args),
 };
 
 const bench = what === undefined ? undefined : benches[what];

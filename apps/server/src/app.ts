@@ -84,10 +84,8 @@ export function createGameServer(options: AppOptions = {}): Server {
   const httpServer = createServer(httpServerOptions(connectionLimits));
   guardConnections(httpServer, connectionLimits);
   installCorsPolicy(origins);
-  if (options.httpLimits !== false)
-    new HttpRateLimiter({ ...DEFAULT_HTTP_LIMITS, ...options.httpLimits }, proxyHops, origins).install(
-      httpServer,
-    );
+  const limits = options.httpLimits === false ? null : { ...DEFAULT_HTTP_LIMITS, ...options.httpLimits };
+  new HttpRateLimiter(limits, proxyHops, origins).install(httpServer);
   // Installed last, so it runs first: the limiter and the rooms see only the trusted address.
   trustForwardedFor(httpServer, proxyHops);
   return defineServer({

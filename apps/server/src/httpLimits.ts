@@ -91,7 +91,8 @@ export class HttpRateLimiter {
   private readonly pruneTimer: NodeJS.Timeout;
 
   constructor(
-    private readonly limits: HttpLimits,
+    /** null: count nothing (tests, benches), but still refuse large bodies. */
+    private readonly limits: HttpLimits | null,
     /** How many reverse proxies of your own stand in front (see requestAddress); 0 for none. */
     private readonly proxyHops = 0,
     private readonly origins: OriginPolicy = { allowed: [] },
@@ -122,7 +123,20 @@ export class HttpRateLimiter {
   admit(req: IncomingMessage, res: ServerResponse): boolean {
     const kind = limitKind(req.method, req.url);
     if (kind === null) return true;
-    const limit = this.limits[kind];
+    if (this.limits !== null && !this.count(kind, this.limits[kind], req, res)) return false;
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] !== undefined) {
+      this.refuse(req, res, 411, { code: 411, error: 'The request needs a Content-Length.' });
+      return false;
+    }
+    if (!smallBody(req)) {
+      this.refuse(req, res, 413, { code: 413, error: 'The request is too large.' });
+      return false;
+    }
+    return true;
+  }
+
+  /** Takes a token from the request's bucket; answers 429 and returns false when there is none. */
+  private count(kind: HttpLimitKind, limit: HttpLimit, req: IncomingMessage, res: ServerResponse): boolean {
     const key = `${kind}|${clientKey(requestAddress(req, this.proxyHops))}`;
     const now = this.clock();
     let bucket = this.buckets.get(key);
@@ -138,14 +152,6 @@ export class HttpRateLimiter {
         retryAfterSeconds,
       };
       this.refuse(req, res, 429, body, { 'retry-after': String(retryAfterSeconds) });
-      return false;
-    }
-    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] !== undefined) {
-      this.refuse(req, res, 411, { code: 411, error: 'The request needs a Content-Length.' });
-      return false;
-    }
-    if (!smallBody(req)) {
-      this.refuse(req, res, 413, { code: 413, error: 'The request is too large.' });
       return false;
     }
     return true;
