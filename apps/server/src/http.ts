@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { RoomCodeSchema } from '@cards/schema';
 import { findRoom } from './room/GameRoom.ts';
+import type { TableStore } from './store/tableStore.ts';
 
 /** apps/client/dist, relative to this file so it works from any working directory. */
 export const DEFAULT_CLIENT_DIST = path.resolve(
@@ -11,20 +13,31 @@ export const DEFAULT_CLIENT_DIST = path.resolve(
   '../../client/dist',
 );
 
+/** Identifies this server process (changes on every start). */
+export const BOOT_ID = randomBytes(8).toString('hex');
+
 const NOT_SPA = /^\/(api|healthz|matchmake)(\/|$)/;
 
-export function configureHttp(app: express.Application, clientDist: string): void {
+export function configureHttp(
+  app: express.Application,
+  clientDist: string,
+  store: TableStore | null = null,
+): void {
   app.get('/healthz', (_req, res) => {
-    res.json({ ok: true });
+    // `boot` tells a client whose connection dropped whether the server restarted meanwhile.
+    res.json({ ok: true, boot: BOOT_ID });
   });
-  app.get('/api/rooms/:code', (req, res) => {
+  app.get('/api/rooms/:code', async (req, res) => {
     const code = RoomCodeSchema.safeParse(req.params.code);
     const room = code.success ? findRoom(code.data) : undefined;
-    if (!room) {
-      res.status(404).json({ error: 'No room with that code.' });
+    if (room) {
+      res.json(room.lookup());
       return;
     }
-    res.json(room.lookup());
+    // A room the server closed for a reason (its game could not be restored): say why.
+    const closed = code.success && store !== null ? await store.closedReason(code.data.toUpperCase()) : null;
+    if (closed !== null) res.status(410).json({ error: `This room was closed. ${closed}` });
+    else res.status(404).json({ error: 'No room with that code.' });
   });
   app.use('/api', (_req, res) => {
     res.status(404).json({ error: 'Not found.' });

@@ -284,6 +284,9 @@ describe('fuzz: malformed messages against every game', () => {
         const { host, guest, code } = await startTable(players, game, { seed: `fuzz-${game}` });
         const watcher = await players.join(code, joinOptions('Watcher', { spectate: true }));
         await watcher.waitGame(() => true, 'spectator view');
+        // The spectator's arrival reaches the players coalesced (Broadcaster.roomSoon): let it land.
+        await host.waitRoom((r) => r.spectators.length === 1, 'spectator listed');
+        await guest.waitRoom((r) => r.spectators.length === 1, 'spectator listed');
         const clients = [host, guest, watcher];
         const wires = clients.map(tapWire);
         const tally: Tally = { sent: 0, refused: 0, accepted: 0 };

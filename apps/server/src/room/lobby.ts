@@ -9,10 +9,14 @@ import {
   type RoomPhase,
 } from '@cards/schema';
 import { AddressBans } from './addressBans.ts';
+import type { RoomSnapshot } from '../store/tableStore.ts';
 import type { Member } from './members.ts';
 import { namesClash } from './names.ts';
 import { accepted, describeZodError, refused } from './replies.ts';
 import { type Occupant, SeatTable } from './seats.ts';
+
+/** Session id prefix of a seat restored after a restart whose player has not come back yet. */
+const RESTORED_SESSION = 'restored:';
 
 export const REMOVED_MESSAGE = 'The host removed you from this room.';
 
@@ -58,15 +62,16 @@ export class Lobby {
   }
 
   /** A player who already holds a seat (same token) may come back even from a banned address. */
-  isBanned(token: string, browser: string | undefined, address: string, now: number): boolean {
-    if (this.bannedTokens.has(token) || (browser !== undefined && this.bannedBrowsers.has(browser)))
+  isBanned(member: Pick<Member, 'tokenHash' | 'browserHash' | 'address'>, now: number): boolean {
+    const { tokenHash, browserHash } = member;
+    if (this.bannedTokens.has(tokenHash) || (browserHash !== null && this.bannedBrowsers.has(browserHash)))
       return true;
-    return this.table.seatOfToken(token) === null && this.bannedAddresses.has(address, now);
+    return this.table.seatOfToken(tokenHash) === null && this.bannedAddresses.has(member.address, now);
   }
 
   /** A tab with this token would join as a spectator (it has no seat and will not get one). */
-  joinsAsSpectator(token: string, spectate: boolean): boolean {
-    if (this.table.seatOfToken(token) !== null) return false;
+  joinsAsSpectator(tokenHash: string, spectate: boolean): boolean {
+    if (this.table.seatOfToken(tokenHash) !== null) return false;
     return spectate || this.phase !== 'lobby' || this.table.firstFree() === null;
   }
 
@@ -85,6 +90,69 @@ export class Lobby {
       .map((m) => ({ id: m.spectatorId, name: m.name }));
   }
 
+  // ---- stored and restored --------------------------------------------------------------------
+
+  /** What the store keeps of the lobby (the rest of RoomSnapshot comes from the other parts). */
+  snapshot(): Pick<
+    RoomSnapshot,
+    'options' | 'phase' | 'hostSeat' | 'seats' | 'matchWins' | 'bannedTokens' | 'bannedBrowsers'
+  > {
+    return {
+      options: this.options,
+      phase: this.phase,
+      hostSeat: this.table.hostSeat,
+      seats: this.table.seats.map((o) =>
+        o === null
+          ? null
+          : {
+              name: o.name,
+              tokenHash: o.tokenHash,
+              browserHash: o.browserHash,
+              ready: o.ready,
+              rematch: o.rematch,
+              left: o.sessionId === null,
+            },
+      ),
+      matchWins: [...this.table.matchWins],
+      bannedTokens: [...this.bannedTokens],
+      bannedBrowsers: [...this.bannedBrowsers],
+    };
+  }
+
+  /**
+   * Takes up a stored lobby after a restart. Players who had not left hold their seats under a
+   * placeholder session, disconnected, as if within their reconnection window; they take them back
+   * by token (join), and `expireRestored` releases the seats nobody came back to.
+   */
+  restore(snapshot: RoomSnapshot): void {
+    this.options = snapshot.options;
+    this.phase = snapshot.phase;
+    snapshot.seats.forEach((seat, i) => {
+      this.table.seats[i] =
+        seat === null
+          ? null
+          : {
+              name: seat.name,
+              tokenHash: seat.tokenHash,
+              browserHash: seat.browserHash,
+              ready: seat.ready,
+              rematch: seat.rematch,
+              sessionId: seat.left ? null : `${RESTORED_SESSION}${i}`,
+              connected: false,
+            };
+      this.table.matchWins[i] = snapshot.matchWins[i] ?? 0;
+    });
+    this.table.hostSeat = snapshot.hostSeat;
+    for (const hash of snapshot.bannedTokens) this.bannedTokens.add(hash);
+    for (const hash of snapshot.bannedBrowsers) this.bannedBrowsers.add(hash);
+  }
+
+  /** The grace period after a restart is over: seats nobody came back to are released. */
+  expireRestored(): void {
+    for (const o of this.table.occupants())
+      if (o.sessionId?.startsWith(RESTORED_SESSION) === true) this.releaseSeat(o.sessionId);
+  }
+
   // ---- joining and leaving -------------------------------------------------------------------
 
   /** A new tab: takes back its seat (same token), or a free lobby seat unless it came to watch. */
@@ -92,7 +160,7 @@ export class Lobby {
     // Nobody in the room, player or spectator, may look like someone else ("Ana 2" instead).
     member.name = this.distinctName(member.name, member);
     this.members.set(member.sessionId, member);
-    const owned = this.table.seatOfToken(member.token);
+    const owned = this.table.seatOfToken(member.tokenHash);
     if (owned !== null) return this.takeBackSeat(owned, member);
     const free = this.table.firstFree();
     if (this.phase !== 'lobby' || spectate || free === null) return;
@@ -117,8 +185,8 @@ export class Lobby {
     // Two players called the same would make "Waiting for Ana" and the score sheet ambiguous.
     member.name = this.distinctName(member.name, member);
     return {
-      token: member.token,
-      browser: member.browser,
+      tokenHash: member.tokenHash,
+      browserHash: member.browserHash,
       name: member.name,
       ready: false,
       rematch: false,
@@ -136,8 +204,8 @@ export class Lobby {
     occupant.connected = true;
     occupant.name = this.distinctName(member.name, member);
     member.name = occupant.name;
-    occupant.browser = member.browser ?? occupant.browser;
-    if (previous !== null && previous !== member.sessionId)
+    occupant.browserHash = member.browserHash ?? occupant.browserHash;
+    if (previous !== null && previous !== member.sessionId && !previous.startsWith(RESTORED_SESSION))
       this.evict(previous, CloseCodes.replaced, {
         kind: 'info',
         text: 'You opened this room in another tab; this one was disconnected.',
@@ -244,8 +312,8 @@ export class Lobby {
    */
   private nameTaken(name: string, self: Member): boolean {
     const others = [
-      ...this.table.occupants().filter((o) => o.token !== self.token),
-      ...[...this.members.values()].filter((m) => !m.departing && m.token !== self.token),
+      ...this.table.occupants().filter((o) => o.tokenHash !== self.tokenHash),
+      ...[...this.members.values()].filter((m) => !m.departing && m.tokenHash !== self.tokenHash),
     ];
     return others.some((other) => namesClash(other.name, name));
   }
@@ -312,7 +380,7 @@ export class Lobby {
     if (!occupant) return refused('NO_SUCH_SEAT', 'Nobody sits in that seat.', { seat });
     if (seat === this.table.hostSeat) return refused('CANNOT_KICK_HOST', 'The host cannot kick themselves.');
     this.table.free(seat);
-    this.banAndEvict(member, occupant.token, occupant.browser, occupant.sessionId);
+    this.banAndEvict(member, occupant.tokenHash, occupant.browserHash, occupant.sessionId);
     return accepted();
   }
 
@@ -324,7 +392,7 @@ export class Lobby {
       (m) => m.spectatorId === id && !m.departing && this.table.seatOfSession(m.sessionId) === null,
     );
     if (!target) return refused('NO_SUCH_SPECTATOR', 'That spectator is no longer watching.');
-    this.banAndEvict(member, target.token, target.browser, target.sessionId);
+    this.banAndEvict(member, target.tokenHash, target.browserHash, target.sessionId);
     return accepted();
   }
 
@@ -333,15 +401,20 @@ export class Lobby {
    * link, cannot come back, not even to watch) and disconnects every tab of theirs. The host's own
    * browser is never banned (a host testing with two tabs removes only the other tab).
    */
-  private banAndEvict(host: Member, token: string, browser: string | null, sessionId: string | null): void {
-    this.bannedTokens.add(token);
-    const banBrowser = browser !== null && browser !== host.browser;
-    if (banBrowser) this.bannedBrowsers.add(browser);
+  private banAndEvict(
+    host: Member,
+    tokenHash: string,
+    browserHash: string | null,
+    sessionId: string | null,
+  ): void {
+    this.bannedTokens.add(tokenHash);
+    const banBrowser = browserHash !== null && browserHash !== host.browserHash;
+    if (banBrowser) this.bannedBrowsers.add(browserHash);
     // Not the host's own address (a household behind one router would lock itself out).
     const address = sessionId === null ? undefined : this.members.get(sessionId)?.address;
     if (address !== undefined && address !== host.address) this.bannedAddresses.add(address, Date.now());
     const gone = (m: Member) =>
-      m.sessionId === sessionId || m.token === token || (banBrowser && m.browser === browser);
+      m.sessionId === sessionId || m.tokenHash === tokenHash || (banBrowser && m.browserHash === browserHash);
     for (const m of [...this.members.values()]) {
       if (m.departing || m === host || !gone(m)) continue;
       const seat = this.table.seatOfSession(m.sessionId);
