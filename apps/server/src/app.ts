@@ -1,10 +1,19 @@
 import { createServer } from 'node:http';
 import { defineRoom, defineServer, type Server } from '@colyseus/core';
+import {
+  type ConnectionLimits,
+  DEFAULT_CONNECTION_LIMITS,
+  guardConnections,
+  httpServerOptions,
+} from './connections.ts';
+import { installCorsPolicy } from './cors.ts';
+import { GuardedWebSocketTransport } from './frames.ts';
+import { trustForwardedFor } from './forwarded.ts';
 import { configureHttp, DEFAULT_CLIENT_DIST } from './http.ts';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits, HttpRateLimiter } from './httpLimits.ts';
+import { throttledLogger } from './logging.ts';
 import { RECONNECT_SECONDS, type ServerRoomOptions } from './room/GameRoom.ts';
 import { GAME_ROOMS, type GameRoomClass } from './rooms/index.ts';
-import { SpreadPingTransport } from './spreadPings.ts';
 import type { TableStore } from './store/tableStore.ts';
 
 /** Largest WebSocket frame a client may send; game messages are tiny. */
@@ -39,8 +48,19 @@ export interface AppOptions {
    * turns them off (room tests and the bench, which create many rooms from one address).
    */
   httpLimits?: Partial<HttpLimits> | false;
-  /** Count the HTTP limits per `X-Forwarded-For` client (only behind your own reverse proxy). */
-  trustProxy?: boolean;
+  /**
+   * How many reverse proxies of your own stand in front of the server (default 0): the limits then
+   * count the client address the outermost proxy appended to `X-Forwarded-For`.
+   */
+  proxyHops?: number;
+  /** Origins besides the site's own whose pages may call the server (see cors.ts). */
+  allowedOrigins?: readonly string[];
+  /**
+   * Connection timeouts and the per-address bound (default DEFAULT_CONNECTION_LIMITS). The bound is
+   * off when `httpLimits` is false (tests, benches: one address) or behind a proxy (one address too;
+   * bound connections per client at the proxy).
+   */
+  connectionLimits?: Partial<ConnectionLimits>;
   /** Keep rooms, matches and intents here (main.ts: SQLite under DATA_DIR); none by default. */
   store?: TableStore | null;
 }
@@ -60,16 +80,25 @@ export function createGameServer(options: AppOptions = {}): Server {
       defineRoom(room, serverOptions),
     ]),
   );
-  const httpServer = createServer();
-  if (options.httpLimits !== false)
-    new HttpRateLimiter(
-      { ...DEFAULT_HTTP_LIMITS, ...options.httpLimits },
-      options.trustProxy === true,
-    ).install(httpServer);
+  const proxyHops = options.proxyHops ?? 0;
+  const origins = { allowed: options.allowedOrigins ?? [] };
+  const unbounded = options.httpLimits === false || proxyHops > 0;
+  const connectionLimits: ConnectionLimits = {
+    ...DEFAULT_CONNECTION_LIMITS,
+    ...(unbounded ? { perAddress: null } : {}),
+    ...options.connectionLimits,
+  };
+  const httpServer = createServer(httpServerOptions(connectionLimits));
+  guardConnections(httpServer, connectionLimits);
+  installCorsPolicy(origins);
+  const limits = options.httpLimits === false ? null : { ...DEFAULT_HTTP_LIMITS, ...options.httpLimits };
+  new HttpRateLimiter(limits, proxyHops, origins).install(httpServer);
+  // Installed last, so it runs first: the limiter and the rooms see only the trusted address.
+  trustForwardedFor(httpServer, proxyHops);
   return defineServer({
     rooms,
-    // Keep-alive pings spread over the interval, not one burst for every client (spreadPings.ts).
-    transport: new SpreadPingTransport({
+    // Every frame screened (frames.ts); keep-alive pings spread over the interval (spreadPings.ts).
+    transport: new GuardedWebSocketTransport({
       server: httpServer,
       maxPayload: MAX_PAYLOAD_BYTES,
       perMessageDeflate: PER_MESSAGE_DEFLATE,
@@ -77,5 +106,6 @@ export function createGameServer(options: AppOptions = {}): Server {
     express: (app) => configureHttp(app, options.clientDist ?? DEFAULT_CLIENT_DIST, options.store ?? null),
     gracefullyShutdown: options.handleSignals === true,
     greet: false,
+    logger: throttledLogger(),
   });
 }

@@ -1,5 +1,7 @@
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import type { RateLimited } from '@cards/schema';
+import { corsHeaders, type OriginPolicy } from './cors.ts';
+import { requestAddress } from './forwarded.ts';
 import { TokenBucket } from './room/rateLimit.ts';
 
 /** A burst of `burst` requests, then `perMinute` a minute, per client address. */
@@ -10,7 +12,8 @@ export interface HttpLimit {
 
 /**
  * What a guessing client could abuse: room lookups (`GET /api/rooms/:code`), room creation
- * (`POST /matchmake/create|joinOrCreate/…`) and joins (`POST /matchmake/join|joinById|reconnect/…`).
+ * (`POST /matchmake/create|joinOrCreate/…`) and joins (every other `POST /matchmake/…`, unknown
+ * methods included, so that no path escapes the count).
  */
 export interface HttpLimits {
   lookup: HttpLimit;
@@ -29,17 +32,29 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   join: { burst: 60, perMinute: 60 },
 };
 
-const MATCHMAKE = /^\/matchmake\/([^/]+)\//;
+/**
+ * Largest matchmaking request body: join options are a name, two tokens and a game's options
+ * (about 200 bytes). A larger body is refused from its Content-Length, before a byte of it is read.
+ */
+export const MAX_MATCHMAKE_BODY_BYTES = 4 * 1024;
+
+const MATCHMAKE = /^\/matchmake(?:\/([^/]*))?/;
 
 /** Which limit a request counts against, or null for requests that are not limited here. */
 export function limitKind(method: string | undefined, url: string | undefined): HttpLimitKind | null {
   const path = (url ?? '/').split('?')[0] ?? '/';
   if (method === 'GET' && path.startsWith('/api/rooms/')) return 'lookup';
   if (method !== 'POST') return null;
-  const matchmake = MATCHMAKE.exec(path)?.[1];
-  if (matchmake === 'create' || matchmake === 'joinOrCreate') return 'create';
-  if (matchmake === 'join' || matchmake === 'joinById' || matchmake === 'reconnect') return 'join';
-  return null;
+  const matchmake = MATCHMAKE.exec(path);
+  if (!matchmake) return null;
+  return matchmake[1] === 'create' || matchmake[1] === 'joinOrCreate' ? 'create' : 'join';
+}
+
+/** A body of known length within MAX_MATCHMAKE_BODY_BYTES (or none). */
+function smallBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  if (length === undefined) return req.headers['transfer-encoding'] === undefined;
+  return Number(length) <= MAX_MATCHMAKE_BODY_BYTES;
 }
 
 /**
@@ -76,9 +91,11 @@ export class HttpRateLimiter {
   private readonly pruneTimer: NodeJS.Timeout;
 
   constructor(
-    private readonly limits: HttpLimits,
-    /** Count requests per `X-Forwarded-For` first hop (only behind a proxy you run). */
-    private readonly trustProxy = false,
+    /** null: count nothing (tests, benches), but still refuse large bodies. */
+    private readonly limits: HttpLimits | null,
+    /** How many reverse proxies of your own stand in front (see requestAddress); 0 for none. */
+    private readonly proxyHops = 0,
+    private readonly origins: OriginPolicy = { allowed: [] },
     private readonly clock: () => number = Date.now,
   ) {
     // Idle buckets are full again after a while: forget them so the map stays small.
@@ -99,43 +116,70 @@ export class HttpRateLimiter {
     server.on('close', () => clearInterval(this.pruneTimer));
   }
 
-  /** Counts the request; answers 429 and returns false when it is over its limit. */
+  /**
+   * Counts the request; answers 429 and returns false when it is over its limit, and 413 (or 411)
+   * for a matchmaking body that is too large (or of unknown length), without reading it.
+   */
   admit(req: IncomingMessage, res: ServerResponse): boolean {
     const kind = limitKind(req.method, req.url);
     if (kind === null) return true;
-    const limit = this.limits[kind];
-    const key = `${kind}|${this.addressOf(req)}`;
+    if (this.limits !== null && !this.count(kind, this.limits[kind], req, res)) return false;
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] !== undefined) {
+      this.refuse(req, res, 411, { code: 411, error: 'The request needs a Content-Length.' });
+      return false;
+    }
+    if (!smallBody(req)) {
+      this.refuse(req, res, 413, { code: 413, error: 'The request is too large.' });
+      return false;
+    }
+    return true;
+  }
+
+  /** Takes a token from the request's bucket; answers 429 and returns false when there is none. */
+  private count(kind: HttpLimitKind, limit: HttpLimit, req: IncomingMessage, res: ServerResponse): boolean {
+    const key = `${kind}|${clientKey(requestAddress(req, this.proxyHops))}`;
     const now = this.clock();
     let bucket = this.buckets.get(key);
     if (!bucket) {
       bucket = new TokenBucket(limit.burst, limit.perMinute / 60, now);
       this.buckets.set(key, bucket);
     }
-    if (bucket.take(now)) return true;
-    const retryAfterSeconds = Math.max(1, Math.ceil(60 / limit.perMinute));
-    const body: RateLimited = {
-      code: 429,
-      error: `${WHAT[kind]} Please wait ${retryAfterSeconds} s and try again.`,
-      retryAfterSeconds,
-    };
-    const json = JSON.stringify(body);
-    const origin = req.headers.origin;
-    res.writeHead(429, {
-      'content-type': 'application/json',
-      'content-length': Buffer.byteLength(json).toString(),
-      'retry-after': String(retryAfterSeconds),
-      // Readable cross-origin too (the Vite dev page talks to the server on another port).
-      ...(origin ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {}),
-    });
-    res.end(json);
-    req.resume();
-    return false;
+    if (!bucket.take(now)) {
+      const retryAfterSeconds = Math.max(1, Math.ceil(60 / limit.perMinute));
+      const body: RateLimited = {
+        code: 429,
+        error: `${WHAT[kind]} Please wait ${retryAfterSeconds} s and try again.`,
+        retryAfterSeconds,
+      };
+      this.refuse(req, res, 429, body, { 'retry-after': String(retryAfterSeconds) });
+      return false;
+    }
+    return true;
   }
 
-  private addressOf(req: IncomingMessage): string {
-    const forwarded = req.headers['x-forwarded-for'];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-    return clientKey(this.trustProxy && first ? first : req.socket.remoteAddress);
+  /**
+   * Answers with a JSON error shaped like a matchmaking error (`{ code, error }`). A small body is
+   * drained; a large one (or one of unknown length) is never read: the connection is closed.
+   */
+  private refuse(
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    body: object,
+    headers: Record<string, string> = {},
+  ): void {
+    const json = JSON.stringify(body);
+    res.writeHead(status, {
+      ...headers,
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(json).toString(),
+      // Readable by the site's own pages on another origin (the Vite dev page), nobody else.
+      ...corsHeaders(req.headers.origin, req.headers.host, this.origins),
+      ...(smallBody(req) ? {} : { connection: 'close' }),
+    });
+    res.end(json);
+    if (smallBody(req)) req.resume();
+    else res.once('finish', () => req.socket.destroySoon());
   }
 
   private prune(): void {

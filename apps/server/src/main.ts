@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGameServer } from './app.ts';
+import { parseOrigins } from './cors.ts';
 import { holdCodes } from './room/codes.ts';
 import { GAME_ROOMS } from './rooms/index.ts';
 import { restoreRooms } from './store/restore.ts';
@@ -9,8 +10,13 @@ import { databaseFile, SqliteStore } from './store/sqliteStore.ts';
 const port = Number(process.env.PORT ?? 2567);
 const host = process.env.HOST ?? '127.0.0.1';
 const allowTestSeeds = process.env.ALLOW_TEST_SEEDS === '1';
-// Behind a reverse proxy you run: count the per-address HTTP limits by the forwarded client address.
-const trustProxy = process.env.TRUST_PROXY === '1';
+// Behind N reverse proxies you run (TRUST_PROXY=N): count the per-address limits by the address
+// the outermost proxy appended to X-Forwarded-For (see README).
+const proxyHops = Number(process.env.TRUST_PROXY ?? 0);
+if (!Number.isInteger(proxyHops) || proxyHops < 0)
+  throw new Error('TRUST_PROXY must be the number of reverse proxies in front (0, 1, 2, …).');
+const allowedOrigins = parseOrigins(process.env.ALLOWED_ORIGINS);
+
 // Default: ./data at the repository root. A relative DATA_DIR is taken from where npm was started.
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 // DATA_DIR=:memory: keeps the database in memory (tests: nothing survives a restart).
@@ -30,7 +36,14 @@ setInterval(() => store.heartbeat(Date.now()), HEARTBEAT_MS).unref();
 // A client built elsewhere (the bundle bench serves an older build this way); default apps/client/dist.
 const clientDist = process.env.CLIENT_DIST || undefined;
 
-const server = createGameServer({ allowTestSeeds, trustProxy, clientDist, handleSignals: true, store });
+const server = createGameServer({
+  allowTestSeeds,
+  proxyHops,
+  allowedOrigins,
+  clientDist,
+  handleSignals: true,
+  store,
+});
 await server.listen(port, host);
 console.log(
   `Card table server listening on http://${host}:${port}${allowTestSeeds ? ' (test seeds allowed)' : ''}; data in ${dataDir}`,

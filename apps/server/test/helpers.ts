@@ -72,7 +72,14 @@ export class Probe {
 
   listen(room: SdkRoom): void {
     this.room = room;
-    room.onMessage('room', (m: RoomInfo) => this.record(this.rooms, m));
+    // The room info comes as one shared message; who "you" are comes apart, when it changes.
+    let you: RoomInfo['you'] = { seat: null, name: '' };
+    room.onMessage('you', (m: RoomInfo['you']) => {
+      you = m;
+      const last = this.rooms.at(-1);
+      if (last) this.record(this.rooms, { ...last, you });
+    });
+    room.onMessage('room', (m: Omit<RoomInfo, 'you'>) => this.record(this.rooms, { ...m, you }));
     room.onMessage('game', (m: GameUpdate) => this.record(this.games, m));
     room.onMessage('notice', (m: Notice) => this.record(this.notices, m));
     room.onLeave((code: number) => {

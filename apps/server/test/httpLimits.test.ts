@@ -104,7 +104,12 @@ describe('HttpRateLimiter', () => {
   it('refills over time, keeps addresses apart and trusts X-Forwarded-For only when told', () => {
     let now = 0;
     const limits = { burst: 2, perMinute: 60 };
-    const limiter = new HttpRateLimiter({ lookup: limits, create: limits, join: limits }, false, () => now);
+    const limiter = new HttpRateLimiter(
+      { lookup: limits, create: limits, join: limits },
+      0,
+      undefined,
+      () => now,
+    );
     const admit = (address: string, forwarded?: string) => {
       const { req, res, sent } = fakeExchange('GET', '/api/rooms/ABCDE', address, forwarded);
       return limiter.admit(req, res) ? 'ok' : sent.status;
@@ -116,7 +121,12 @@ describe('HttpRateLimiter', () => {
     now += 1000;
     expect(admit('1.1.1.1')).toBe('ok');
     expect(admit('1.1.1.1')).toBe(429);
-    const proxied = new HttpRateLimiter({ lookup: limits, create: limits, join: limits }, true, () => now);
+    const proxied = new HttpRateLimiter(
+      { lookup: limits, create: limits, join: limits },
+      1,
+      undefined,
+      () => now,
+    );
     const viaProxy = (client: string) => {
       const { req, res } = fakeExchange('GET', '/api/rooms/ABCDE', '127.0.0.1', client);
       return proxied.admit(req, res);

@@ -168,6 +168,8 @@ describe('kill -9 and restart', () => {
     await until(() => ana2.info.seats.every((s) => s.connected), 'both players connected');
     expect(ana2.info).toMatchObject({ code: cassino, phase: 'playing', hostSeat: 0 });
     expect(ana2.info.seats.map((s) => s.name)).toEqual(before.cassinoInfo.seats.map((s) => s.name));
+    // Spectators' comings are coalesced into one room update (Broadcaster.roomSoon).
+    await ana2.waitRoom((r) => r.spectators.length > 0, 'the spectator back');
     expect(ana2.info.spectators.map((s) => s.name)).toEqual(['Eve']);
     // And the game goes on.
     await playSome([ana2, ben2], 2);

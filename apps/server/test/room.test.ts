@@ -233,7 +233,10 @@ describe('game', () => {
       error: { code: 'INTERNAL' },
     });
     host.room.send('no-such-type', { a: 1 });
-    await expect(host.request('no-such-type', {})).rejects.toThrow();
+    expect(await host.request('no-such-type', {})).toMatchObject({
+      ok: false,
+      error: { code: 'UNKNOWN_REQUEST' },
+    });
     expect(await host.intent({ type: 'say', n: 3 })).toEqual({ ok: true });
     const update = await guest.waitGame((g) => g.version === 1, 'version 1');
     expect(update.actors).toEqual([1]);

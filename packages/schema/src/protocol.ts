@@ -146,7 +146,7 @@ export const SeatInfoSchema = z.object({
 });
 export type SeatInfo = z.infer<typeof SeatInfoSchema>;
 
-/** Server → client message 'room': public room info plus who "you" are, after every room change. */
+/** The room as a client sees it: the shared 'room' message plus who "you" are ('you'). */
 export const RoomInfoSchema = z.object({
   code: z.string(),
   game: z.string(),
@@ -167,6 +167,17 @@ export const RoomInfoSchema = z.object({
   you: z.object({ seat: SeatSchema.nullable(), name: z.string() }),
 });
 export type RoomInfo = z.infer<typeof RoomInfoSchema>;
+
+/**
+ * Server → client message 'room': the room info everyone shares, one message for the whole room
+ * (`you` is sent apart, as 'you', and only when it changes). The client puts the two together.
+ */
+export const SharedRoomInfoSchema = RoomInfoSchema.omit({ you: true });
+export type SharedRoomInfo = z.infer<typeof SharedRoomInfoSchema>;
+
+/** Server → client message 'you': this tab's own seat and name, before the 'room' it goes with. */
+export const YouSchema = RoomInfoSchema.shape.you;
+export type You = z.infer<typeof YouSchema>;
 
 /** HTTP GET /api/rooms/:code — what the join page needs before connecting. */
 export const RoomLookupSchema = z.object({

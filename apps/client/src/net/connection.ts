@@ -5,7 +5,9 @@ import {
   DisplayNameSchema,
   NoticeSchema,
   ReplySchema,
-  RoomInfoSchema,
+  SharedRoomInfoSchema,
+  type You,
+  YouSchema,
   type LobbyAction,
   type RoomLookup,
 } from '@cards/schema';
@@ -187,11 +189,21 @@ function attach(r: Room, code: string, token: string): void {
   });
   remember(r, code);
 
+  // The room info is one message for the whole room; who "you" are comes apart, when it changes.
+  let you: You = { seat: null, name: '' };
+  r.onMessage('you', (raw: unknown) => {
+    if (room !== r) return;
+    const parsed = YouSchema.safeParse(raw);
+    if (!parsed.success) return protocolError('room update', describeZodError(parsed.error));
+    you = parsed.data;
+    const info = useStore.getState().info;
+    if (info) useStore.setState({ info: { ...info, you } });
+  });
   r.onMessage('room', (raw: unknown) => {
     if (room !== r) return;
-    const parsed = RoomInfoSchema.safeParse(raw);
+    const parsed = SharedRoomInfoSchema.safeParse(raw);
     if (!parsed.success) return protocolError('room update', describeZodError(parsed.error));
-    useStore.setState({ info: parsed.data });
+    useStore.setState({ info: { ...parsed.data, you } });
     remember(r, code);
   });
 

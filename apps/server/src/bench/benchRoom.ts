@@ -115,6 +115,7 @@ function solvedIntents(update: GameUpdate): unknown[] {
 class BenchPlayer {
   private game: GameUpdate | null = null;
   private info: RoomInfo | null = null;
+  private you: RoomInfo['you'] = { seat: null, name: '' };
   private pending: { version: number; sentAt: number; viewAt: number | null } | null = null;
   private nextAllowedAt = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -127,7 +128,11 @@ class BenchPlayer {
     private readonly pace: number,
   ) {
     room.onMessage('game', (g: GameUpdate) => this.onGame(g));
-    room.onMessage('room', (r: RoomInfo) => this.onRoom(r));
+    // The shared room info; this tab's own seat comes apart ('you'), before the room info it goes with.
+    room.onMessage('you', (you: RoomInfo['you']) => {
+      this.you = you;
+    });
+    room.onMessage('room', (r: Omit<RoomInfo, 'you'>) => this.onRoom({ ...r, you: this.you }));
     room.onMessage('notice', () => undefined);
   }
 

@@ -1,4 +1,12 @@
-import { type Client, type Deferred, ErrorCode, logger, Room, ServerError } from '@colyseus/core';
+import {
+  type AuthContext,
+  type Client,
+  type Deferred,
+  ErrorCode,
+  logger,
+  Room,
+  ServerError,
+} from '@colyseus/core';
 import type { AnyGameModule } from '@cards/rules';
 import {
   type ComputerLevel,
@@ -12,18 +20,19 @@ import {
   type RoomLookup,
   strictOptions,
 } from '@cards/schema';
+import { clientKey } from '../httpLimits.ts';
 import { Broadcaster } from './broadcaster.ts';
 import { ComputerPlayers } from './computerPlayers.ts';
 import { rebuildMatch } from '../store/rebuild.ts';
 import { takeRestore } from '../store/restore.ts';
 import type { RoomSnapshot, StoredRoom, TableStore } from '../store/tableStore.ts';
 import { releaseCode, reserveCode, reserveStoredCode } from './codes.ts';
-import { Lobby, REMOVED_MESSAGE } from './lobby.ts';
+import { Lobby, REMOVED_MESSAGE, ROOM_FULL_OF_SPECTATORS } from './lobby.ts';
 import { type AnyMatch, MatchHost } from './matchHost.ts';
 import type { MatchRunner } from './matchRunner.ts';
 import { newMember } from './members.ts';
 import { RoomRecorder } from './recorder.ts';
-import { describeZodError, refused } from './replies.ts';
+import { accepted, describeZodError, refused } from './replies.ts';
 
 /** How long a dropped player keeps their connection slot for an SDK reconnect. */
 export const RECONNECT_SECONDS = 60;
@@ -40,6 +49,9 @@ export type ServerRoomOptions = {
 };
 
 const liveRooms = new Map<string, GameRoom>();
+
+/** What onAuth admits: the join options and the client's address. */
+type Admission = JoinOptions & { address: string };
 
 /** The live room with this code in this process, if any. */
 export function findRoom(code: string): GameRoom | undefined {
@@ -188,9 +200,16 @@ export abstract class GameRoom extends Room {
   }
 
   /** The lobby changed: store it, then tell everyone. */
-  private roomChanged(): void {
+  /**
+   * The room changed (because of `client`, if given): saved, and sent to everyone at once; when the
+   * client is a spectator coming, going or renaming, its update is coalesced (Broadcaster.roomSoon),
+   * a newcomer getting its own copy at once.
+   */
+  private roomChanged(client?: Client, newcomer = false): void {
     this.recorder?.saveRoom();
-    this.out.roomToAll();
+    if (client === undefined || !this.watching(client)) this.out.roomToAll();
+    else if (newcomer) this.out.roomToNewcomer(client);
+    else this.out.roomSoon();
   }
 
   /** Builds the parts and wires them to each other, to Colyseus and to the store. */
@@ -218,6 +237,8 @@ export abstract class GameRoom extends Room {
       this.host,
       () => this.clients,
       () => this.code,
+      (type, message) => this.broadcast(type, message),
+      this.clock,
       (seat) => this.computers.thinking(seat),
     );
     this.computers = new ComputerPlayers(
@@ -240,16 +261,21 @@ export abstract class GameRoom extends Room {
     this.host.listen(this.recorder);
   }
 
-  override onAuth(client: Client, options: unknown): JoinOptions {
+  /** `context.ip` is the trusted client address (see forwarded.ts). */
+  override onAuth(client: Client, options: unknown, context?: AuthContext): Admission {
     const join = JoinOptionsSchema.safeParse(options);
     if (!join.success) throw new ServerError(ErrorCode.INVALID_PAYLOAD, describeZodError(join.error));
-    if (this.lobby.isBanned(newMember(client.sessionId, join.data)))
+    const address = clientKey(context?.ip);
+    const member = newMember(client.sessionId, join.data, address);
+    if (this.lobby.isBanned(member, Date.now()))
       throw new ServerError(ErrorCode.AUTH_FAILED, REMOVED_MESSAGE);
-    return join.data;
+    if (this.lobby.joinsAsSpectator(member.tokenHash, join.data.spectate) && this.lobby.spectatorsFull())
+      throw new ServerError(ErrorCode.AUTH_FAILED, ROOM_FULL_OF_SPECTATORS);
+    return { ...join.data, address };
   }
 
-  override onJoin(client: Client, _options: unknown, auth: JoinOptions): void {
-    const member = newMember(client.sessionId, auth);
+  override onJoin(client: Client, _options: unknown, auth: Admission): void {
+    const member = newMember(client.sessionId, auth, auth.address);
     this.lobby.join(member, auth.spectate);
     if (this.againstComputer !== null) {
       const level = this.againstComputer;
@@ -259,7 +285,7 @@ export abstract class GameRoom extends Room {
     }
     // A player coming back takes their seat back from a computer standing in.
     this.computers.sync(false);
-    this.roomChanged();
+    this.roomChanged(client, true);
     this.out.gameTo(client);
     // The join page saw a free seat, but someone took it (or the game started) in the meantime.
     if (!auth.spectate && this.lobby.table.seatOfSession(client.sessionId) === null)
@@ -281,20 +307,28 @@ export abstract class GameRoom extends Room {
     reconnection.catch(() => undefined);
     // allowReconnection answers a plain rejected promise (no `reject`) when it cannot wait at all.
     if (typeof reconnection.reject === 'function') this.reconnections.set(client.sessionId, reconnection);
-    this.roomChanged();
+    this.roomChanged(client);
   }
 
   override onReconnect(client: Client): void {
     this.reconnections.delete(client.sessionId);
     this.lobby.setConnected(client.sessionId, true);
-    this.roomChanged();
+    this.out.forget(client.sessionId);
+    this.roomChanged(client, true);
     this.out.gameTo(client);
   }
 
   override onLeave(client: Client): void {
     this.reconnections.delete(client.sessionId);
+    const watching = this.watching(client);
     this.lobby.leave(client.sessionId);
-    this.roomChanged();
+    this.out.forget(client.sessionId);
+    this.roomChanged(watching ? client : undefined);
+  }
+
+  /** The client watches (it holds no seat). */
+  private watching(client: Client): boolean {
+    return this.lobby.table.seatOfSession(client.sessionId) === null;
   }
 
   override async onDispose(): Promise<void> {
@@ -346,8 +380,8 @@ export abstract class GameRoom extends Room {
       'intent',
       this.guard((client, payload) => this.onIntent(client, payload)),
     );
-    // Unknown plain messages are dropped (they still cost rate-limit tokens). Unknown requests get
-    // Colyseus' own "no handler" error reply.
+    // Unknown plain messages are dropped (they still cost rate-limit tokens). Unknown requests are
+    // refused before they reach the room (frames.ts, whose REQUEST_TYPES lists the two above).
     this.onMessage('*', (client: Client) => {
       this.lobby.members.get(client.sessionId)?.bucket.take(Date.now());
     });
@@ -408,11 +442,12 @@ export abstract class GameRoom extends Room {
     if (!action.success) return refused('MALFORMED', describeZodError(action.error));
     const member = this.lobby.members.get(client.sessionId);
     if (!member) return refused('NOT_IN_ROOM', 'You are not in this room.');
+    // Renaming to the name one has changes nothing: no update, and it costs no rename.
+    if (action.data.type === 'setName' && action.data.name === member.name) return accepted();
     const reply = this.lobby.apply(member, action.data);
-    if (reply.ok) {
-      this.roomChanged();
-      this.computers.sync(false);
-    }
+    if (!reply.ok) return reply;
+    this.roomChanged(action.data.type === 'setName' ? client : undefined);
+    this.computers.sync(false);
     return reply;
   }
 }

@@ -1,14 +1,26 @@
-import type { Client } from '@colyseus/core';
+import { type Client, type Clock, type Delayed, getMessageBytes, Protocol } from '@colyseus/core';
 import { type AnyGameModule, SPECTATOR } from '@cards/rules';
-import type { GameUpdate, GameWireSchemas, RoomInfo } from '@cards/schema';
+import type { GameUpdate, GameWireSchemas, SharedRoomInfo, You } from '@cards/schema';
 import type { Lobby } from './lobby.ts';
 import type { AnyMatch, MatchHost } from './matchHost.ts';
+
+/** Spectators' comings, goings and renames within this window go out as one room update. */
+export const ROOM_COALESCE_MS = 100;
 
 /**
  * Sends the room's state out: the room info (lobby, seats, spectators) to everyone, and the game to
  * each client as its own seat's view (or the spectator view). Only `view()` output leaves the server.
+ *
+ * A room event costs O(N) for N clients: the shared room info is built and encoded once for the
+ * whole room, each tab's own part ('you') goes only to the tabs whose part changed, and the
+ * spectators' game update is encoded once per distinct list of spectator actions (once, for games
+ * without any). Spectator churn is coalesced (roomSoon).
  */
 export class Broadcaster {
+  /** The 'you' each session was last sent, so that it is sent again only when it changes. */
+  private readonly sentYou = new Map<string, string>();
+  private pendingRoom: Delayed | null = null;
+
   constructor(
     private readonly game: AnyGameModule,
     private readonly wire: GameWireSchemas,
@@ -16,16 +28,50 @@ export class Broadcaster {
     private readonly host: MatchHost,
     private readonly clients: () => Iterable<Client>,
     private readonly code: () => string,
+    /** Sends one message, encoded once, to every client (Room.broadcast). */
+    private readonly broadcast: (type: string, message: unknown) => void,
+    private readonly clock: Clock,
     /** Whether the computer player in this seat is thinking. */
     private readonly thinking: (seat: number) => boolean = () => false,
   ) {}
 
-  /** The room info to every client. */
+  /** The room info to every client, now (a pending coalesced update goes with it). */
   roomToAll(): void {
-    for (const client of this.clients()) client.send('room', this.roomInfo(client.sessionId));
+    this.pendingRoom?.clear();
+    this.pendingRoom = null;
+    for (const client of this.clients()) this.youTo(client);
+    this.broadcast('room', this.sharedInfo());
   }
 
-  roomInfo(sessionId: string): RoomInfo {
+  /** The room info to every client within ROOM_COALESCE_MS, once however many events come. */
+  roomSoon(): void {
+    this.pendingRoom ??= this.clock.setTimeout(() => this.roomToAll(), ROOM_COALESCE_MS);
+  }
+
+  /** The room info to one client at once (a spectator who just came in), the others soon. */
+  roomToNewcomer(client: Client): void {
+    this.youTo(client);
+    client.send('room', this.sharedInfo());
+    this.roomSoon();
+  }
+
+  /** The session is gone (or reconnected): its 'you' is sent afresh next time. */
+  forget(sessionId: string): void {
+    this.sentYou.delete(sessionId);
+  }
+
+  private youTo(client: Client): void {
+    const you: You = {
+      seat: this.lobby.table.seatOfSession(client.sessionId),
+      name: this.lobby.members.get(client.sessionId)?.name ?? '',
+    };
+    const key = JSON.stringify(you);
+    if (this.sentYou.get(client.sessionId) === key) return;
+    this.sentYou.set(client.sessionId, key);
+    client.send('you', you);
+  }
+
+  sharedInfo(): SharedRoomInfo {
     const lobby = this.lobby;
     return {
       code: this.code(),
@@ -40,10 +86,6 @@ export class Broadcaster {
       matchWins: [...lobby.table.matchWins],
       gameNumber: this.host.gameNumber,
       startBlocker: lobby.phase === 'lobby' ? lobby.startBlockerText() : null,
-      you: {
-        seat: lobby.table.seatOfSession(sessionId),
-        name: lobby.members.get(sessionId)?.name ?? '',
-      },
     };
   }
 
@@ -51,14 +93,23 @@ export class Broadcaster {
   gameToAll(): void {
     if (!this.host.match) return;
     let spectatorUpdate: GameUpdate | null = null;
+    // One spectator view for all; only their legal actions are their own: encoded once per list.
+    const encoded = new Map<string, Buffer>();
     for (const client of this.clients()) {
       const seat = this.lobby.table.seatOfSession(client.sessionId);
-      if (seat !== null) client.send('game', this.gameUpdate(seat, client.sessionId));
-      else {
-        // One spectator view for all; only their legal actions are their own.
-        spectatorUpdate ??= this.gameUpdate(null, null);
-        client.send('game', { ...spectatorUpdate, legal: this.spectatorLegal(client.sessionId) });
+      if (seat !== null) {
+        client.send('game', this.gameUpdate(seat, client.sessionId));
+        continue;
       }
+      spectatorUpdate ??= this.gameUpdate(null, null);
+      const legal = this.spectatorLegal(client.sessionId);
+      const key = legal.length === 0 ? '' : JSON.stringify(legal);
+      let bytes = encoded.get(key);
+      if (bytes === undefined) {
+        bytes = getMessageBytes.raw(Protocol.ROOM_DATA, 'game', { ...spectatorUpdate, legal });
+        encoded.set(key, bytes);
+      }
+      client.enqueueRaw(bytes);
     }
   }
 

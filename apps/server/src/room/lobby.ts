@@ -9,8 +9,10 @@ import {
   type Reply,
   type RoomPhase,
 } from '@cards/schema';
+import { AddressBans } from './addressBans.ts';
 import type { RoomSnapshot } from '../store/tableStore.ts';
 import type { Member } from './members.ts';
+import { namesClash } from './names.ts';
 import { accepted, describeZodError, refused } from './replies.ts';
 import { randomBytes } from 'node:crypto';
 import { isGone, isPresent, type Occupant, SeatTable } from './seats.ts';
@@ -21,6 +23,10 @@ const LEVEL_NAMES: Readonly<Record<ComputerLevel, string>> = { easy: 'Easy', nor
 const RESTORED_SESSION = 'restored:';
 
 export const REMOVED_MESSAGE = 'The host removed you from this room.';
+
+/** Spectators one room takes: enough for a class watching, few enough that no room can cost others. */
+export const MAX_SPECTATORS = 50;
+export const ROOM_FULL_OF_SPECTATORS = `This room already has ${MAX_SPECTATORS} spectators, as many as it takes.`;
 
 /** What the lobby asks of the rest of the room. */
 export interface LobbyEffects {
@@ -45,6 +51,8 @@ export class Lobby {
   /** Removed by the host: these tokens and browsers may not enter the room again (not even to watch). */
   readonly bannedTokens = new Set<string>();
   readonly bannedBrowsers = new Set<string>();
+  /** …and, for a while, their address (a fresh token and browser id are only a storage-clear away). */
+  readonly bannedAddresses = new AddressBans();
   phase: RoomPhase = 'lobby';
 
   constructor(
@@ -57,9 +65,26 @@ export class Lobby {
     this.table = new SeatTable(game.maxPlayers);
   }
 
-  isBanned(member: Pick<Member, 'tokenHash' | 'browserHash'>): boolean {
+  /** A player who already holds a seat (same token) may come back even from a banned address. */
+  isBanned(member: Pick<Member, 'tokenHash' | 'browserHash' | 'address'>, now: number): boolean {
     const { tokenHash, browserHash } = member;
-    return this.bannedTokens.has(tokenHash) || (browserHash !== null && this.bannedBrowsers.has(browserHash));
+    if (this.bannedTokens.has(tokenHash) || (browserHash !== null && this.bannedBrowsers.has(browserHash)))
+      return true;
+    return this.table.seatOfToken(tokenHash) === null && this.bannedAddresses.has(member.address, now);
+  }
+
+  /** A tab with this token would join as a spectator (it has no seat and will not get one). */
+  joinsAsSpectator(tokenHash: string, spectate: boolean): boolean {
+    if (this.table.seatOfToken(tokenHash) !== null) return false;
+    return spectate || this.phase !== 'lobby' || this.table.firstFree() === null;
+  }
+
+  /** The room cannot take another spectator. */
+  spectatorsFull(): boolean {
+    let count = 0;
+    for (const m of this.members.values())
+      if (!m.departing && this.table.seatOfSession(m.sessionId) === null) count += 1;
+    return count >= MAX_SPECTATORS;
   }
 
   /** Live members not in a seat, as the room info lists them. */
@@ -138,6 +163,8 @@ export class Lobby {
 
   /** A new tab: takes back its seat (same token), or a free lobby seat unless it came to watch. */
   join(member: Member, spectate: boolean): void {
+    // Nobody in the room, player or spectator, may look like someone else ("Ana 2" instead).
+    member.name = this.distinctName(member.name, member);
     this.members.set(member.sessionId, member);
     const owned = this.table.seatOfToken(member.tokenHash);
     if (owned !== null) return this.takeBackSeat(owned, member);
@@ -162,7 +189,7 @@ export class Lobby {
 
   private newOccupant(member: Member): Occupant {
     // Two players called the same would make "Waiting for Ana" and the score sheet ambiguous.
-    member.name = this.distinctName(member.name, member.sessionId);
+    member.name = this.distinctName(member.name, member);
     return {
       tokenHash: member.tokenHash,
       browserHash: member.browserHash,
@@ -184,7 +211,8 @@ export class Lobby {
     occupant.connected = true;
     // A computer player standing in for them gives the seat back.
     occupant.computer = null;
-    occupant.name = member.name;
+    occupant.name = this.distinctName(member.name, member);
+    member.name = occupant.name;
     occupant.browserHash = member.browserHash ?? occupant.browserHash;
     if (previous !== null && previous !== member.sessionId && !previous.startsWith(RESTORED_SESSION))
       this.evict(previous, CloseCodes.replaced, {
@@ -280,29 +308,38 @@ export class Lobby {
   private setName(member: Member, name: string): Reply {
     const seat = this.table.seatOfSession(member.sessionId);
     const occupant = seat === null ? null : this.table.occupant(seat);
-    if (occupant && this.nameTaken(name, member.sessionId))
-      return refused('NAME_TAKEN', `Another player here is already called ${name}; pick another name.`, {
-        name,
-      });
+    if (!member.renames.take(Date.now()))
+      return refused('RATE_LIMITED', 'You changed your name a lot just now; wait a few seconds.');
+    if (this.nameTaken(name, member))
+      return refused(
+        'NAME_TAKEN',
+        `Someone here is already called ${name} (or a name that looks the same); pick another name.`,
+        { name },
+      );
     member.name = name;
     if (occupant) occupant.name = name;
     return accepted();
   }
 
-  private nameTaken(name: string, sessionId: string): boolean {
-    const key = name.trim().toLocaleLowerCase();
-    return this.table
-      .occupants()
-      .some((o) => o.sessionId !== sessionId && o.name.trim().toLocaleLowerCase() === key);
+  /**
+   * Someone else in the room (a player, one who left the game, or a spectator) has a name that
+   * looks the same (see names.ts). The member's own seat and other tabs of theirs do not count.
+   */
+  private nameTaken(name: string, self: Pick<Member, 'tokenHash'>): boolean {
+    const others = [
+      ...this.table.occupants().filter((o) => o.tokenHash !== self.tokenHash),
+      ...[...this.members.values()].filter((m) => !m.departing && m.tokenHash !== self.tokenHash),
+    ];
+    return others.some((other) => namesClash(other.name, name));
   }
 
-  /** The name, or the name with the first free number after it ("Ana 2") if a player has it. */
-  private distinctName(name: string, sessionId: string): string {
-    if (!this.nameTaken(name, sessionId)) return name;
+  /** The name, or the name with the first free number after it ("Ana 2") if someone has it. */
+  private distinctName(name: string, self: Pick<Member, 'tokenHash'>): string {
+    if (!this.nameTaken(name, self)) return name;
     for (let n = 2; ; n++) {
       const suffix = ` ${n}`;
       const candidate = name.slice(0, MAX_NAME_LENGTH - suffix.length).trimEnd() + suffix;
-      if (!this.nameTaken(candidate, sessionId)) return candidate;
+      if (!this.nameTaken(candidate, self)) return candidate;
     }
   }
 
@@ -388,6 +425,9 @@ export class Lobby {
     this.bannedTokens.add(tokenHash);
     const banBrowser = browserHash !== null && browserHash !== host.browserHash;
     if (banBrowser) this.bannedBrowsers.add(browserHash);
+    // Not the host's own address (a household behind one router would lock itself out).
+    const address = sessionId === null ? undefined : this.members.get(sessionId)?.address;
+    if (address !== undefined && address !== host.address) this.bannedAddresses.add(address, Date.now());
     const gone = (m: Member) =>
       m.sessionId === sessionId || m.tokenHash === tokenHash || (banBrowser && m.browserHash === browserHash);
     for (const m of [...this.members.values()]) {
@@ -506,9 +546,10 @@ export class Lobby {
     const seat = wanted ?? this.table.firstFree();
     if (seat === null || seat >= this.table.seats.length || this.table.occupant(seat) !== null)
       return refused('NO_FREE_SEAT', 'There is no free seat for a computer player.', { seat });
-    const name = this.distinctName(`Computer (${LEVEL_NAMES[level]})`, '');
+    const tokenHash = `computer:${randomBytes(12).toString('hex')}`;
+    const name = this.distinctName(`Computer (${LEVEL_NAMES[level]})`, { tokenHash });
     this.table.occupy(seat, {
-      tokenHash: `computer:${randomBytes(12).toString('hex')}`,
+      tokenHash,
       browserHash: null,
       name,
       ready: true,

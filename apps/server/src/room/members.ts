@@ -4,6 +4,9 @@ import { TokenBucket } from './rateLimit.ts';
 
 const RATE_BURST = 20;
 const RATE_PER_SECOND = 20;
+/** Name changes: 3 in a row, then one every 10 s (each one is sent to the whole room). */
+export const RENAME_BURST = 3;
+export const RENAMES_PER_MINUTE = 6;
 
 /** One connected tab (player or spectator) of a room. */
 export interface Member {
@@ -12,8 +15,11 @@ export interface Member {
   tokenHash: string;
   /** secretHash of the browser's secret, if sent. */
   browserHash: string | null;
+  /** The client's address as the HTTP limits count it (clientKey), for the kick's address ban. */
+  address: string;
   name: string;
   bucket: TokenBucket;
+  renames: TokenBucket;
   /** Kicked or replaced by another tab: its leave must not touch the seats. */
   departing: boolean;
   /** Its id for spectator actions: stable across reloads (same token), reveals nothing of the token. */
@@ -30,13 +36,15 @@ export function secretHash(secret: string): string {
   return createHash('sha256').update(`card-table-secret:${secret}`).digest('base64url');
 }
 
-export function newMember(sessionId: string, auth: JoinOptions): Member {
+export function newMember(sessionId: string, auth: JoinOptions, address: string): Member {
   return {
     sessionId,
     tokenHash: secretHash(auth.token),
     browserHash: auth.browser === undefined ? null : secretHash(auth.browser),
+    address,
     name: auth.name,
     bucket: new TokenBucket(RATE_BURST, RATE_PER_SECOND, Date.now()),
+    renames: new TokenBucket(RENAME_BURST, RENAMES_PER_MINUTE / 60, Date.now()),
     departing: false,
     spectatorId: `s-${createHash('sha256').update(auth.token).digest('hex').slice(0, 16)}`,
   };
