@@ -7,6 +7,7 @@ import type {
 import type { GameModule } from '../core/game.ts';
 import { applyIntent, applySpectator } from './apply.ts';
 import { setup } from './flow.ts';
+import { blindCassowaryHistory } from './history.ts';
 import { acceptsStale, actors, legalIntents, spectatorLegalIntents, timers } from './legal.ts';
 import { outcomeOf } from './scoring.ts';
 import type { BlindCassowaryState } from './state.ts';
@@ -53,4 +54,5 @@ export const blindCassowary: GameModule<
   isClockIntent: (intent) =>
     intent.type === 'reviewExpired' || intent.type === 'timeUp' || intent.type === 'prove',
   spectators: { apply: applySpectator, legalIntents: spectatorLegalIntents },
+  history: blindCassowaryHistory,
 };

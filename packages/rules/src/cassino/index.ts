@@ -2,6 +2,7 @@ import type { CassinoIntent, CassinoOptions, CassinoView } from '@cards/schema';
 import type { GameModule, Outcome, Seat } from '../core/game.ts';
 import { applyCassino } from './apply.ts';
 import { setupCassino } from './deal.ts';
+import { cassinoHistory } from './history.ts';
 import { legalIntents } from './legal.ts';
 import type { CassinoState } from './state.ts';
 import { viewCassino } from './view.ts';
@@ -31,4 +32,5 @@ export const cassino: GameModule<CassinoOptions, CassinoState, CassinoIntent, Ca
   apply: applyCassino,
   view: viewCassino,
   outcome,
+  history: cassinoHistory,
 };

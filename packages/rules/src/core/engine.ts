@@ -94,6 +94,20 @@ export function submitSpectatorIntent<Config, State, Intent, View, SpectatorInte
   return ok({ ...match, state: applied.value, version: match.version + 1, log: [...match.log, entry] });
 }
 
+/** Applies one logged entry again (as the clock would, so clock-only intents pass). */
+export function replayEntry<Config, State, Intent, View>(
+  game: GameModule<Config, State, Intent, View>,
+  match: Match<Config, State, Intent>,
+  entry: LoggedIntent<Intent>,
+): Match<Config, State, Intent> {
+  const result =
+    entry.spectator !== undefined
+      ? submitSpectatorIntent(game, match, entry.spectator, entry.intent as never, entry.at)
+      : submitIntent(game, match, entry.actor, entry.intent, match.version, entry.at, true);
+  if (!result.ok) throw new Error(`replay refused intent ${match.version}: ${result.error.code}`);
+  return result.value;
+}
+
 /** Rebuilds a match from its inputs; throws if a logged intent is refused (a broken replay). */
 export function replay<Config, State, Intent, View>(
   game: GameModule<Config, State, Intent, View>,
@@ -103,13 +117,6 @@ export function replay<Config, State, Intent, View>(
   log: readonly LoggedIntent<Intent>[],
 ): Match<Config, State, Intent> {
   let match = startMatch(game, config, players, seed);
-  for (const entry of log) {
-    const result =
-      entry.spectator !== undefined
-        ? submitSpectatorIntent(game, match, entry.spectator, entry.intent as never, entry.at)
-        : submitIntent(game, match, entry.actor, entry.intent, match.version, entry.at, true);
-    if (!result.ok) throw new Error(`replay refused intent ${match.version}: ${result.error.code}`);
-    match = result.value;
-  }
+  for (const entry of log) match = replayEntry(game, match, entry);
   return match;
 }

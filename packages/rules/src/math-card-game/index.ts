@@ -14,6 +14,7 @@ import {
 } from './state.ts';
 import { applyMulligan, applyTurn, turnContext } from './turn.ts';
 import { viewOf } from './view.ts';
+import { mathHistory } from './history.ts';
 
 export type { MathCardGameState } from './state.ts';
 
@@ -107,4 +108,5 @@ export const mathCardGame: GameModule<
     return { winners: winnersOf(scores), scores };
   },
   timers,
+  history: mathHistory,
 };
