@@ -9,11 +9,19 @@ import {
   ServerError,
 } from '@colyseus/core';
 import type { z } from 'zod';
-import { type AnyGameModule, type Match, type Result, SPECTATOR, startMatch } from '@cards/rules';
+import {
+  type AnyGameModule,
+  type Match,
+  type Outcome,
+  type Result,
+  SPECTATOR,
+  startMatch,
+} from '@cards/rules';
 import {
   CloseCodes,
   type GameTimerInfo,
   type GameUpdate,
+  type HistoryDelta,
   type GameWireSchemas,
   IntentMessageSchema,
   type JoinOptions,
@@ -28,7 +36,9 @@ import {
   type RoomPhase,
   strictOptions,
 } from '@cards/schema';
+import { finishedMatches, newReplayId } from '../replay/finished.ts';
 import { releaseCode, reserveCode } from './codes.ts';
+import { MatchHistory } from './history.ts';
 import { type MatchRunner, runHere, type Transition } from './matchRunner.ts';
 import { TokenBucket } from './rateLimit.ts';
 import { accepted, describeZodError, refused } from './replies.ts';
@@ -112,6 +122,10 @@ export abstract class GameRoom extends Room {
   private roomPhase: RoomPhase = 'lobby';
   private gameOptions: unknown;
   private match: AnyMatch | null = null;
+  /** The running (or finished) match's public history. */
+  private history: MatchHistory | null = null;
+  /** The finished match's replay id (null while it runs). */
+  private replayId: string | null = null;
   private gameNumber = 0;
   private testSeed: string | null = null;
   private reconnectSeconds = RECONNECT_SECONDS;
@@ -414,6 +428,7 @@ export abstract class GameRoom extends Room {
     if (outcome && this.roomPhase === 'playing') {
       this.roomPhase = 'finished';
       for (const seat of outcome.winners) this.table.matchWins[seat] = (this.table.matchWins[seat] ?? 0) + 1;
+      this.keepFinished(outcome);
       this.broadcastRoom();
     }
     this.syncTimers();
@@ -687,6 +702,8 @@ export abstract class GameRoom extends Room {
     this.gameNumber += 1;
     const players = this.table.occupiedCount();
     this.match = startMatch(this.game, this.gameOptions, players, this.nextSeed());
+    this.history = new MatchHistory(this.game, this.match.state);
+    this.replayId = null;
     this.roomPhase = 'playing';
     this.table.resetReady();
     // A new game starts every deadline afresh, even under a key the previous game also used.
@@ -694,6 +711,23 @@ export abstract class GameRoom extends Room {
     this.syncTimers();
     this.broadcastRoom();
     this.broadcastGame();
+  }
+
+  /** A finished game is kept for its replay. */
+  private keepFinished(outcome: Outcome): void {
+    const match = this.match as AnyMatch;
+    const names = this.table.info().map((s) => s.name ?? `Player ${s.seat + 1}`);
+    this.replayId = newReplayId();
+    finishedMatches().put({
+      id: this.replayId,
+      game: this.game.slug,
+      config: match.config,
+      seed: match.seed,
+      players: names.slice(0, match.players),
+      log: match.log,
+      outcome,
+      finishedAt: Date.now(),
+    });
   }
 
   // ---- game deadlines ------------------------------------------------------------------------
@@ -809,13 +843,14 @@ export abstract class GameRoom extends Room {
   /** Each seat gets its own view; never broadcast one seat's view to the room. */
   private broadcastGame(): void {
     if (!this.match) return;
+    const history = this.historyDelta(false);
     let spectatorUpdate: GameUpdate | null = null;
     for (const client of this.clients) {
       const seat = this.table.seatOfSession(client.sessionId);
-      if (seat !== null) client.send('game', this.gameUpdate(seat, client.sessionId));
+      if (seat !== null) client.send('game', this.gameUpdate(seat, client.sessionId, history));
       else {
         // One spectator view for all; only their legal actions are their own.
-        spectatorUpdate ??= this.gameUpdate(null, null);
+        spectatorUpdate ??= this.gameUpdate(null, null, history);
         client.send('game', { ...spectatorUpdate, legal: this.spectatorLegal(client.sessionId) });
       }
     }
@@ -823,10 +858,19 @@ export abstract class GameRoom extends Room {
 
   private sendGame(client: Client): void {
     if (!this.match) return;
-    client.send('game', this.gameUpdate(this.table.seatOfSession(client.sessionId), client.sessionId));
+    const seat = this.table.seatOfSession(client.sessionId);
+    client.send('game', this.gameUpdate(seat, client.sessionId, this.historyDelta(true)));
   }
 
-  private gameUpdate(seat: number | null, sessionId: string | null): GameUpdate {
+  /** The history brought up to the match: all of it for a client that arrives, else what is new. */
+  private historyDelta(all: boolean): HistoryDelta {
+    const match = this.match as AnyMatch;
+    if (this.history === null) return { from: 0, entries: [] };
+    this.history.catchUp(match.state, match.version);
+    return all ? this.history.all() : this.history.takeNew();
+  }
+
+  private gameUpdate(seat: number | null, sessionId: string | null, history: HistoryDelta): GameUpdate {
     const match = this.match as AnyMatch;
     const playing = seat !== null && seat < match.players;
     let legal: unknown[] = [];
@@ -838,6 +882,8 @@ export abstract class GameRoom extends Room {
       legal,
       actors: [...this.game.actors(match.state)],
       timers: this.timerInfo(),
+      history,
+      replayId: this.replayId,
     };
   }
 

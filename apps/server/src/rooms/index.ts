@@ -1,3 +1,4 @@
+import { type AnyGameModule, blindCassowary, cassino, mathCardGame, starNavigator } from '@cards/rules';
 import type { GameRoom } from '../room/GameRoom.ts';
 import { BlindCassowaryRoom } from './blindCassowary.ts';
 import { CassinoRoom } from './cassino.ts';
@@ -12,4 +13,12 @@ export const GAME_ROOMS: Readonly<Record<string, GameRoomClass>> = {
   'blind-cassowary': BlindCassowaryRoom,
   'math-card-game': MathCardGameRoom,
   'star-navigator': StarNavigatorRoom,
+};
+
+/** Every playable game's rules, by slug (replays rebuild finished games with them): keep in step with GAME_ROOMS. */
+export const GAME_MODULES: Readonly<Record<string, AnyGameModule>> = {
+  cassino,
+  'blind-cassowary': blindCassowary,
+  'math-card-game': mathCardGame,
+  'star-navigator': starNavigator,
 };

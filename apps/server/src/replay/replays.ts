@@ -1,0 +1,67 @@
+import { type AnyGameModule, type ReplayStep as RulesStep, replaySteps, SPECTATOR } from '@cards/rules';
+import type { ReplayInfo, ReplayStep } from '@cards/schema';
+import { dropOldest, type FinishedMatch, finishedMatches } from './finished.ts';
+
+interface Built {
+  readonly match: FinishedMatch;
+  readonly game: AnyGameModule;
+  readonly steps: readonly RulesStep<unknown>[];
+}
+
+/**
+ * Replays served to the replay page: rebuilt by the rules from (config, seed, log) on first request,
+ * the few most recent kept in memory so stepping through one costs a view per step.
+ */
+export class Replays {
+  private readonly cache = new Map<string, Built>();
+
+  constructor(
+    private readonly games: (slug: string) => AnyGameModule | undefined,
+    private readonly keep = 16,
+  ) {}
+
+  info(id: string): ReplayInfo | null {
+    const built = this.build(id);
+    if (built === null) return null;
+    const { match, steps } = built;
+    return {
+      id,
+      game: match.game,
+      players: [...match.players],
+      moves: steps.length - 1,
+      finishedAt: match.finishedAt,
+      winners: [...match.outcome.winners],
+      scores: [...match.outcome.scores],
+      history: steps.flatMap((s) => s.events.map((e) => ({ move: s.move, text: e.text }))),
+    };
+  }
+
+  /**
+   * The table after `move` moves as a spectator saw it, or as seat `seat` saw it: the game is over,
+   * so every hand may be shown.
+   */
+  step(id: string, move: number, seat: number | null): ReplayStep | null {
+    const built = this.build(id);
+    const step = built?.steps[move];
+    if (built === null || step === undefined) return null;
+    const viewer = seat !== null && seat >= 0 && seat < built.match.players.length ? seat : SPECTATOR;
+    return { move, view: built.game.view(step.state, viewer), actors: [...built.game.actors(step.state)] };
+  }
+
+  private build(id: string): Built | null {
+    const cached = this.cache.get(id);
+    if (cached !== undefined) {
+      this.cache.delete(id);
+      this.cache.set(id, cached);
+      return cached;
+    }
+    const match = finishedMatches().finishedMatch(id);
+    const game = match === undefined ? undefined : this.games(match.game);
+    if (match === undefined || game === undefined) return null;
+    const steps = replaySteps(game, match.config, match.players.length, match.seed, match.log);
+    const built = { match, game, steps };
+    this.cache.set(id, built);
+    dropOldest(this.cache, this.keep);
+    return built;
+  }
+}
