@@ -3,6 +3,7 @@ import { ToastHost } from './components/Toast.tsx';
 import { leaveRoom } from './net/connection.ts';
 import { onLinkClick, useRoute } from './lib/router.ts';
 import { Home } from './pages/Home.tsx';
+import { ReplayPage } from './pages/ReplayPage.tsx';
 import { RoomPage } from './pages/RoomPage.tsx';
 
 export function App() {
@@ -21,6 +22,7 @@ export function App() {
     <>
       {route.name === 'home' && <Home />}
       {route.name === 'room' && <RoomPage code={route.code} watch={route.watch} valid={route.valid} />}
+      {route.name === 'replay' && <ReplayPage id={route.id} move={route.move} seat={route.seat} />}
       {route.name === 'notFound' && (
         <main className="centered">
           <section className="panel-card centered__card">

@@ -7,10 +7,14 @@ import {
   ReplySchema,
   RoomInfoSchema,
   RoomLookupSchema,
+  GameUpdateSchema,
+  applyHistoryDelta,
+  type RoomInfo,
   type LobbyAction,
   type RoomLookup,
 } from '@cards/schema';
-import { describeZodError, parseGameUpdate } from '../games/parse.ts';
+import { describeZodError, parseGameUpdate, type GameState } from '../games/parse.ts';
+import { rememberRecentGame } from '../history/recentGames.ts';
 import { resetRoomState, showToast, useStore, type LeftInfo } from '../store.ts';
 import { apiUrl, serverEndpoint } from './endpoint.ts';
 import {
@@ -147,6 +151,24 @@ function configureReconnection(r: Room): void {
     navigator.onLine === false ? OFFLINE_RETRY_MS : Math.min(MAX_RETRY_DELAY_MS, 2 ** attempt * delay);
 }
 
+/** The public history and replay id of a 'game' message (the envelope is already checked). */
+const GameUpdateExtrasSchema = GameUpdateSchema.pick({ history: true, replayId: true });
+
+/** A finished game goes to this browser's recent games (the home page lists them). */
+function rememberFinished(replayId: string, info: RoomInfo, game: GameState): void {
+  const view = game.view as { winners?: number[]; final?: { winners: number[] } | null };
+  const outcome = view.winners ?? view.final?.winners ?? [];
+  rememberRecentGame({
+    replayId,
+    game: info.game,
+    code: info.code,
+    players: info.seats.filter((s) => s.name !== null).map((s) => s.name ?? ''),
+    seat: info.you.seat,
+    winners: outcome,
+    finishedAt: Date.now(),
+  });
+}
+
 /** Wire a freshly joined room into the store. Must run synchronously after the join resolves. */
 function attach(r: Room, code: string, token: string): void {
   room = r;
@@ -159,6 +181,8 @@ function attach(r: Room, code: string, token: string): void {
     code,
     info: null,
     game: null,
+    history: [],
+    replayId: null,
     left: null,
     busy: false,
     protocolError: null,
@@ -177,7 +201,11 @@ function attach(r: Room, code: string, token: string): void {
     if (room !== r) return;
     const parsed = parseGameUpdate(raw, useStore.getState().info?.game);
     if (!parsed.ok) return protocolError('game update', parsed.error);
-    useStore.setState({ game: parsed.value });
+    const extra = GameUpdateExtrasSchema.parse(raw);
+    const { history, info } = useStore.getState();
+    const replayId = extra.replayId ?? null;
+    useStore.setState({ game: parsed.value, history: applyHistoryDelta(history, extra.history), replayId });
+    if (replayId !== null && info !== null) rememberFinished(replayId, info, parsed.value);
   });
 
   r.onMessage('notice', (raw: unknown) => {

@@ -3,6 +3,7 @@ import { DisplayNameSchema, GAME_CATALOG, type RoomLookup } from '@cards/schema'
 import { ConnectionStatus } from '../components/ConnectionStatus.tsx';
 import { LeftPlayersBanner } from '../components/LeftPlayersBanner.tsx';
 import { RulesButton } from '../components/RulesPanel.tsx';
+import { HistoryPanel } from '../history/HistoryPanel.tsx';
 import { BlindCassowaryTable } from '../games/blind-cassowary/BlindCassowaryTable.tsx';
 import { CassinoTable } from '../games/cassino/CassinoTable.tsx';
 import { MathTable } from '../games/math-card-game/MathTable.tsx';
@@ -154,6 +155,7 @@ function RoomView({ code }: { code: string }) {
         </span>
         <span className="topbar__right">
           <ConnectionStatus />
+          {!inLobby && game && <HistoryPanel />}
           <RulesButton slug={slug} />
         </span>
       </header>
@@ -200,7 +202,7 @@ function ReconnectingNotice({ seated }: { seated: boolean }) {
   );
 }
 
-function GameView({ game }: { game: GameState }) {
+export function GameView({ game }: { game: GameState }) {
   switch (game.game) {
     case 'cassino':
       return <CassinoTable state={game} />;
