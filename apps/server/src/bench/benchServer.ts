@@ -8,19 +8,28 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createGameServer } from '../app.ts';
+import { Broadcaster } from '../room/broadcaster.ts';
 import { GameRoom } from '../room/GameRoom.ts';
+import { MatchHost } from '../room/matchHost.ts';
 import { workerMatchRunner } from '../room/matchRunner.ts';
 import { type ChildMessage, type ParentMessage, summarise } from './benchStats.ts';
 
+/** The room's synchronous handlers, by the part that holds them. */
+const TIMED: readonly [object, string][] = [
+  [GameRoom.prototype, 'onIntent'],
+  [MatchHost.prototype, 'fireTimer'],
+  [GameRoom.prototype, 'startGame'],
+  [Broadcaster.prototype, 'gameToAll'],
+];
+
 /** Times the room's synchronous handlers: the event loop is blocked for exactly that long. */
 function timeRoomHandlers(handlerMs: number[], worst: Map<string, number>): void {
-  const proto = GameRoom.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
-  const names = ['onIntent', 'fireTimer', 'startGame', 'broadcastGame'];
   let depth = 0;
-  for (const name of names) {
+  for (const [prototype, name] of TIMED) {
+    const proto = prototype as Record<string, (...args: unknown[]) => unknown>;
     const original = proto[name];
-    if (typeof original !== 'function') throw new Error(`GameRoom has no ${name}`);
-    const nests = name !== 'broadcastGame';
+    if (typeof original !== 'function') throw new Error(`the room has no ${name}`);
+    const nests = name !== 'gameToAll';
     proto[name] = function timed(this: unknown, ...args: unknown[]) {
       const t = performance.now();
       if (nests) depth++;
@@ -28,7 +37,7 @@ function timeRoomHandlers(handlerMs: number[], worst: Map<string, number>): void
         return original.apply(this, args);
       } finally {
         if (nests) depth--;
-        // broadcastGame also runs inside the others: count it only on its own (e.g. after a join).
+        // gameToAll also runs inside the others: count it only on its own (e.g. after a join).
         if (nests || depth === 0) {
           const ms = performance.now() - t;
           handlerMs.push(ms);

@@ -1,4 +1,6 @@
-import { type AnyGameModule, publicEvents, SPECTATOR } from '@cards/rules';
+import { type AnyGameModule, type Outcome, publicEvents, SPECTATOR } from '@cards/rules';
+import { finishedMatches, newReplayId } from '../replay/finished.ts';
+import type { AnyMatch, MatchListener } from './matchHost.ts';
 import type { HistoryDelta, HistoryEntry } from '@cards/schema';
 
 /**
@@ -49,5 +51,52 @@ export class MatchHistory {
 
   private push(move: number, events: readonly { text: string }[]): void {
     for (const e of events) this.entries.push({ move, text: e.text });
+  }
+}
+
+/**
+ * The room's public record of its match, hooked into the match host (MatchListener): the history,
+ * step by step as intents are accepted, and, once the game ends, the finished game kept for its
+ * replay under a new unguessable id.
+ */
+export class PublicRecord implements MatchListener {
+  private history: MatchHistory | null = null;
+  /** The finished match's replay id (null while it runs). */
+  replayId: string | null = null;
+
+  constructor(
+    private readonly game: AnyGameModule,
+    /** Player names in seat order. */
+    private readonly names: () => readonly (string | null)[],
+  ) {}
+
+  matchStarted(match: AnyMatch): void {
+    this.history = new MatchHistory(this.game, match.state);
+    this.replayId = null;
+  }
+
+  intentAccepted(match: AnyMatch): void {
+    this.history?.catchUp(match.state, match.version);
+  }
+
+  matchEnded(match: AnyMatch, outcome: Outcome): void {
+    this.replayId = newReplayId();
+    const names = this.names();
+    finishedMatches().put({
+      id: this.replayId,
+      game: this.game.slug,
+      config: match.config,
+      seed: match.seed,
+      players: Array.from({ length: match.players }, (_, seat) => names[seat] ?? `Player ${seat + 1}`),
+      log: match.log,
+      outcome,
+      finishedAt: Date.now(),
+    });
+  }
+
+  /** The history for an update: all of it for a client that arrives, else what is new since the last. */
+  delta(all: boolean): HistoryDelta {
+    if (this.history === null) return { from: 0, entries: [] };
+    return all ? this.history.all() : this.history.takeNew();
   }
 }

@@ -1,0 +1,425 @@
+import type { z } from 'zod';
+import type { AnyGameModule } from '@cards/rules';
+import {
+  CloseCodes,
+  type LobbyAction,
+  MAX_NAME_LENGTH,
+  type Notice,
+  type Reply,
+  type RoomPhase,
+} from '@cards/schema';
+import type { Member } from './members.ts';
+import { accepted, describeZodError, refused } from './replies.ts';
+import { type Occupant, SeatTable } from './seats.ts';
+
+export const REMOVED_MESSAGE = 'The host removed you from this room.';
+
+/** What the lobby asks of the rest of the room. */
+export interface LobbyEffects {
+  /** Disconnects a session (or cancels its pending reconnection) with a notice; seats are not touched. */
+  disconnect(sessionId: string, closeCode: number, notice: Notice): void;
+  /** A notice to everyone in the room. */
+  notifyAll(notice: Notice): void;
+  /** The host started a game or a rematch was agreed: start one (see beginGame). */
+  startGame(): void;
+  /** The running or finished game is dropped (back to the lobby). */
+  stopGame(): void;
+}
+
+/**
+ * The seat table and lobby of one room: who is in it (members), who sits where, the host, names,
+ * ready flags, game options, bans, kicks, rematch offers and the room's phase. It knows nothing of
+ * the match beyond its phase; starting and stopping games goes through LobbyEffects.
+ */
+export class Lobby {
+  readonly table: SeatTable;
+  readonly members = new Map<string, Member>();
+  /** Removed by the host: these tokens and browsers may not enter the room again (not even to watch). */
+  readonly bannedTokens = new Set<string>();
+  readonly bannedBrowsers = new Set<string>();
+  phase: RoomPhase = 'lobby';
+
+  constructor(
+    private readonly game: AnyGameModule,
+    /** The game's options schema, refusing unknown keys. */
+    private readonly optionsSchema: z.ZodType,
+    public options: unknown,
+    private readonly effects: LobbyEffects,
+  ) {
+    this.table = new SeatTable(game.maxPlayers);
+  }
+
+  isBanned(token: string, browser: string | undefined): boolean {
+    return this.bannedTokens.has(token) || (browser !== undefined && this.bannedBrowsers.has(browser));
+  }
+
+  /** Live members not in a seat, as the room info lists them. */
+  spectators(): { id: string; name: string }[] {
+    return [...this.members.values()]
+      .filter((m) => !m.departing && this.table.seatOfSession(m.sessionId) === null)
+      .map((m) => ({ id: m.spectatorId, name: m.name }));
+  }
+
+  // ---- joining and leaving -------------------------------------------------------------------
+
+  /** A new tab: takes back its seat (same token), or a free lobby seat unless it came to watch. */
+  join(member: Member, spectate: boolean): void {
+    this.members.set(member.sessionId, member);
+    const owned = this.table.seatOfToken(member.token);
+    if (owned !== null) return this.takeBackSeat(owned, member);
+    const free = this.table.firstFree();
+    if (this.phase !== 'lobby' || spectate || free === null) return;
+    this.table.occupy(free, this.newOccupant(member));
+  }
+
+  /** The session is gone for good (left, or its reconnection window ran out). */
+  leave(sessionId: string): void {
+    const member = this.members.get(sessionId);
+    this.members.delete(sessionId);
+    if (!member || member.departing) return;
+    this.releaseSeat(sessionId);
+  }
+
+  setConnected(sessionId: string, connected: boolean): void {
+    const seat = this.table.seatOfSession(sessionId);
+    const occupant = seat === null ? null : this.table.occupant(seat);
+    if (occupant) occupant.connected = connected;
+  }
+
+  private newOccupant(member: Member): Occupant {
+    // Two players called the same would make "Waiting for Ana" and the score sheet ambiguous.
+    member.name = this.distinctName(member.name, member.sessionId);
+    return {
+      token: member.token,
+      browser: member.browser,
+      name: member.name,
+      ready: false,
+      rematch: false,
+      sessionId: member.sessionId,
+      connected: true,
+    };
+  }
+
+  /** A reloaded tab or a new tab with the same token takes the seat over from the old session. */
+  private takeBackSeat(seat: number, member: Member): void {
+    const occupant = this.table.occupant(seat);
+    if (!occupant) return;
+    const previous = occupant.sessionId;
+    occupant.sessionId = member.sessionId;
+    occupant.connected = true;
+    occupant.name = member.name;
+    occupant.browser = member.browser ?? occupant.browser;
+    if (previous !== null && previous !== member.sessionId)
+      this.evict(previous, CloseCodes.replaced, {
+        kind: 'info',
+        text: 'You opened this room in another tab; this one was disconnected.',
+      });
+    this.table.reassignHost();
+  }
+
+  private evict(sessionId: string, closeCode: number, notice: Notice): void {
+    const member = this.members.get(sessionId);
+    if (member) member.departing = true;
+    this.effects.disconnect(sessionId, closeCode, notice);
+  }
+
+  private releaseSeat(sessionId: string): void {
+    const seat = this.table.seatOfSession(sessionId);
+    const occupant = seat === null ? null : this.table.occupant(seat);
+    if (seat === null || !occupant) return;
+    if (this.phase === 'lobby') {
+      this.table.free(seat);
+      return;
+    }
+    // During a game the seat stays in it, and after one the score sheet stays up for the others:
+    // its owner can come back with the same token. A rematch goes on without them.
+    occupant.sessionId = null;
+    occupant.connected = false;
+    occupant.rematch = false;
+    this.table.reassignHost();
+    if (this.phase === 'finished') this.startRematchIfAgreed();
+  }
+
+  // ---- the phase -----------------------------------------------------------------------------
+
+  /** A game starts: seats close up to 0..n-1 and everyone agrees afresh next time. Returns the players. */
+  beginGame(): number {
+    this.table.compact();
+    const players = this.table.occupiedCount();
+    this.phase = 'playing';
+    this.table.resetReady();
+    return players;
+  }
+
+  /** The game reached its outcome: the winners score a game won. */
+  finishGame(winners: readonly number[]): void {
+    this.phase = 'finished';
+    for (const seat of winners) this.table.matchWins[seat] = (this.table.matchWins[seat] ?? 0) + 1;
+  }
+
+  private backToLobby(): void {
+    this.phase = 'lobby';
+    this.effects.stopGame();
+    this.table.resetReady();
+  }
+
+  private startGame(): void {
+    this.effects.startGame();
+  }
+
+  // ---- lobby actions -------------------------------------------------------------------------
+
+  apply(member: Member, action: LobbyAction): Reply {
+    switch (action.type) {
+      case 'setName':
+        return this.setName(member, action.name);
+      case 'setReady':
+        return this.setReady(member, action.ready);
+      case 'setOptions':
+        return this.setOptions(member, action.options);
+      case 'start':
+        return this.start(member);
+      case 'kick':
+        return this.kick(member, action.seat);
+      case 'rematch':
+        return this.rematch(member, action.accept ?? true);
+      case 'removeSpectator':
+        return this.removeSpectator(member, action.id);
+      case 'sit':
+        return this.sit(member);
+      case 'stand':
+        return this.stand(member);
+      case 'endGame':
+        return this.endGame(member);
+    }
+  }
+
+  private setName(member: Member, name: string): Reply {
+    const seat = this.table.seatOfSession(member.sessionId);
+    const occupant = seat === null ? null : this.table.occupant(seat);
+    if (occupant && this.nameTaken(name, member.sessionId))
+      return refused('NAME_TAKEN', `Another player here is already called ${name}; pick another name.`, {
+        name,
+      });
+    member.name = name;
+    if (occupant) occupant.name = name;
+    return accepted();
+  }
+
+  private nameTaken(name: string, sessionId: string): boolean {
+    const key = name.trim().toLocaleLowerCase();
+    return this.table
+      .occupants()
+      .some((o) => o.sessionId !== sessionId && o.name.trim().toLocaleLowerCase() === key);
+  }
+
+  /** The name, or the name with the first free number after it ("Ana 2") if a player has it. */
+  private distinctName(name: string, sessionId: string): string {
+    if (!this.nameTaken(name, sessionId)) return name;
+    for (let n = 2; ; n++) {
+      const suffix = ` ${n}`;
+      const candidate = name.slice(0, MAX_NAME_LENGTH - suffix.length).trimEnd() + suffix;
+      if (!this.nameTaken(candidate, sessionId)) return candidate;
+    }
+  }
+
+  private setReady(member: Member, ready: boolean): Reply {
+    const refusal = this.requireLobby() ?? this.requireSeat(member);
+    if (refusal) return refusal;
+    const seat = this.table.seatOfSession(member.sessionId);
+    const occupant = seat === null ? null : this.table.occupant(seat);
+    if (occupant) occupant.ready = ready;
+    return accepted();
+  }
+
+  private setOptions(member: Member, raw: unknown): Reply {
+    const refusal = this.requireLobby() ?? this.requireHost(member);
+    if (refusal) return refusal;
+    const options = this.optionsSchema.safeParse(raw);
+    if (!options.success) return refused('BAD_OPTIONS', describeZodError(options.error));
+    this.options = options.data;
+    // Everyone agrees again to the new settings.
+    this.table.resetReady();
+    return accepted();
+  }
+
+  private start(member: Member): Reply {
+    const refusal = this.requireLobby() ?? this.requireHost(member) ?? this.startBlocker();
+    if (refusal) return refusal;
+    this.startGame();
+    return accepted();
+  }
+
+  /** Why the host cannot start yet, as shown in the lobby; null when they can. */
+  startBlockerText(): string | null {
+    const blocker = this.startBlocker();
+    return blocker !== null && !blocker.ok ? blocker.error.message : null;
+  }
+
+  /** Why the host cannot start yet (the host need not be ready), or null. */
+  private startBlocker(): Reply | null {
+    const enough = this.requireEnoughPlayers();
+    if (enough) return enough;
+    const waiting = this.table.seats.flatMap((o, seat) =>
+      o !== null && !o.ready && seat !== this.table.hostSeat ? [seat] : [],
+    );
+    if (waiting.length === 0) return null;
+    const names = waiting.map((seat) => this.table.occupant(seat)?.name ?? `Seat ${seat + 1}`);
+    return refused('NOT_READY', `Waiting for ${names.join(', ')} to be ready.`, { seats: waiting });
+  }
+
+  private kick(member: Member, seat: number): Reply {
+    const refusal = this.requireLobby() ?? this.requireHost(member);
+    if (refusal) return refusal;
+    const occupant = this.table.occupant(seat);
+    if (!occupant) return refused('NO_SUCH_SEAT', 'Nobody sits in that seat.', { seat });
+    if (seat === this.table.hostSeat) return refused('CANNOT_KICK_HOST', 'The host cannot kick themselves.');
+    this.table.free(seat);
+    this.banAndEvict(member, occupant.token, occupant.browser, occupant.sessionId);
+    return accepted();
+  }
+
+  /** The host removes a spectator, with the same ban as a kicked player. Allowed in any phase. */
+  private removeSpectator(member: Member, id: string): Reply {
+    const refusal = this.requireHost(member);
+    if (refusal) return refusal;
+    const target = [...this.members.values()].find(
+      (m) => m.spectatorId === id && !m.departing && this.table.seatOfSession(m.sessionId) === null,
+    );
+    if (!target) return refused('NO_SUCH_SPECTATOR', 'That spectator is no longer watching.');
+    this.banAndEvict(member, target.token, target.browser, target.sessionId);
+    return accepted();
+  }
+
+  /**
+   * Keeps a removed person out: bans their token and their browser (so a new tab, or reopening the
+   * link, cannot come back, not even to watch) and disconnects every tab of theirs. The host's own
+   * browser is never banned (a host testing with two tabs removes only the other tab).
+   */
+  private banAndEvict(host: Member, token: string, browser: string | null, sessionId: string | null): void {
+    this.bannedTokens.add(token);
+    const banBrowser = browser !== null && browser !== host.browser;
+    if (banBrowser) this.bannedBrowsers.add(browser);
+    const gone = (m: Member) =>
+      m.sessionId === sessionId || m.token === token || (banBrowser && m.browser === browser);
+    for (const m of [...this.members.values()]) {
+      if (m.departing || m === host || !gone(m)) continue;
+      const seat = this.table.seatOfSession(m.sessionId);
+      // A second seat of the same browser goes too, but never a seat in a running game.
+      if (seat !== null) {
+        if (this.phase !== 'lobby') continue;
+        this.table.free(seat);
+      }
+      this.evict(m.sessionId, CloseCodes.kicked, { kind: 'kicked', text: REMOVED_MESSAGE });
+    }
+  }
+
+  /**
+   * A rematch is an offer: the next game starts once every player still in the room (connected or
+   * within the reconnection window) has accepted; players who left are dropped from it. When fewer
+   * than the game's minimum are left, the offer returns the room to the lobby instead.
+   */
+  private rematch(member: Member, accept: boolean): Reply {
+    if (this.phase !== 'finished') return refused('WRONG_PHASE', 'A rematch needs a finished game.');
+    const refusal = this.requireSeat(member);
+    if (refusal) return refusal;
+    if (accept && this.presentPlayers().length < this.game.minPlayers) {
+      const names = this.leftNames();
+      this.freeLeftSeats();
+      this.backToLobby();
+      this.effects.notifyAll({
+        kind: 'info',
+        text: `${names.join(' and ') || 'A player'} left, so ${member.name} took the room back to the lobby to wait for players.`,
+      });
+      return accepted();
+    }
+    const occupant = this.table.occupant(this.table.seatOfSession(member.sessionId) ?? -1);
+    if (occupant) occupant.rematch = accept;
+    this.startRematchIfAgreed();
+    return accepted();
+  }
+
+  private presentPlayers(): Occupant[] {
+    return this.table.occupants().filter((o) => o.sessionId !== null);
+  }
+
+  private leftNames(): string[] {
+    return this.table.occupants().flatMap((o) => (o.sessionId === null ? [o.name] : []));
+  }
+
+  private freeLeftSeats(): void {
+    this.table.seats.forEach((o, seat) => {
+      if (o !== null && o.sessionId === null) this.table.free(seat);
+    });
+  }
+
+  private startRematchIfAgreed(): void {
+    const present = this.presentPlayers();
+    if (present.length < this.game.minPlayers || !present.every((o) => o.rematch)) return;
+    this.freeLeftSeats();
+    this.startGame();
+  }
+
+  private sit(member: Member): Reply {
+    const refusal = this.requireLobby();
+    if (refusal) return refusal;
+    if (this.table.seatOfSession(member.sessionId) !== null)
+      return refused('ALREADY_SEATED', 'You already have a seat.');
+    const free = this.table.firstFree();
+    if (free === null) return refused('NO_FREE_SEAT', 'Every seat is taken.');
+    this.table.occupy(free, this.newOccupant(member));
+    return accepted();
+  }
+
+  private stand(member: Member): Reply {
+    const refusal = this.requireLobby() ?? this.requireSeat(member);
+    if (refusal) return refusal;
+    const seat = this.table.seatOfSession(member.sessionId);
+    if (seat !== null) this.table.free(seat);
+    return accepted();
+  }
+
+  /** A game whose player has left for good would wait forever: the others may end it, unscored. */
+  private endGame(member: Member): Reply {
+    const refusal = this.requireSeat(member);
+    if (refusal) return refusal;
+    if (this.phase !== 'playing') return refused('WRONG_PHASE', 'No game is running.');
+    const gone = this.table.seats.flatMap((o, seat) => (o !== null && o.sessionId === null ? [seat] : []));
+    if (gone.length === 0)
+      return refused('PLAYERS_PRESENT', 'You can end the game only after a player has left it.');
+    const names = gone.map((seat) => this.table.occupant(seat)?.name ?? `Seat ${seat + 1}`);
+    for (const seat of gone) this.table.free(seat);
+    this.backToLobby();
+    this.effects.notifyAll({
+      kind: 'info',
+      text: `${member.name} ended the game: ${names.join(', ')} left.`,
+    });
+    return accepted();
+  }
+
+  private requireLobby(): Reply | null {
+    return this.phase === 'lobby' ? null : refused('WRONG_PHASE', 'That is only possible in the lobby.');
+  }
+
+  private requireHost(member: Member): Reply | null {
+    const seat = this.table.seatOfSession(member.sessionId);
+    return seat !== null && seat === this.table.hostSeat
+      ? null
+      : refused('NOT_HOST', 'Only the host can do that.');
+  }
+
+  private requireSeat(member: Member): Reply | null {
+    return this.table.seatOfSession(member.sessionId) !== null
+      ? null
+      : refused('NOT_SEATED', 'Only seated players can do that.');
+  }
+
+  private requireEnoughPlayers(): Reply | null {
+    const count = this.table.occupiedCount();
+    if (count >= this.game.minPlayers) return null;
+    return refused('NOT_ENOUGH_PLAYERS', `This game needs at least ${this.game.minPlayers} players.`, {
+      players: count,
+      minPlayers: this.game.minPlayers,
+    });
+  }
+}

@@ -1,0 +1,230 @@
+import { randomBytes } from 'node:crypto';
+import { type Delayed, logger, type Room } from '@colyseus/core';
+import {
+  type AnyGameModule,
+  type LoggedIntent,
+  type Match,
+  type Outcome,
+  type Result,
+  startMatch,
+} from '@cards/rules';
+import type { GameTimerInfo, Reply } from '@cards/schema';
+import { type MatchRunner, runHere, type Transition } from './matchRunner.ts';
+import { accepted, refused } from './replies.ts';
+
+export type AnyMatch = Match<unknown, unknown, unknown>;
+
+/**
+ * Where other capabilities hook into a room's match (the store, history events, computer players).
+ * Every hook runs synchronously on the room's thread, in this order for one accepted intent:
+ * intentAccepted, then (if it ended the game) matchEnded, then the views go out. So whatever
+ * intentAccepted records is recorded before anyone sees the result.
+ */
+export interface MatchListener {
+  /** A new match was set up (before its first views go out). */
+  matchStarted?(match: AnyMatch, gameNumber: number): void;
+  /** An intent (a seat's, a spectator's or a deadline's) was applied; `match` already includes it. */
+  intentAccepted?(match: AnyMatch, entry: LoggedIntent<unknown>): void;
+  /** The match reached its outcome (once per match). */
+  matchEnded?(match: AnyMatch, outcome: Outcome): void;
+  /** The match was dropped before its end (the players went back to the lobby). */
+  matchStopped?(match: AnyMatch): void;
+}
+
+/** What the match host asks of the rest of the room. */
+export interface MatchHostEffects {
+  /** The game reached its outcome (after the listeners' matchEnded): the lobby scores it. */
+  ended(outcome: Outcome): void;
+  /** The match changed (or only its deadlines did): every client needs a fresh view. */
+  changed(): void;
+}
+
+/** A game deadline the room is running: `delayed` is null once it has fired (its key still listed). */
+interface RunningTimer {
+  readonly seat: number;
+  readonly intent: unknown;
+  delayed: Delayed | null;
+}
+
+const noGame = (): Reply => refused('NO_GAME', 'No game is running.');
+
+/**
+ * The match host: owns a room's authoritative match, its seed, its clock, its deadlines and the order
+ * in which transitions are applied. Everything that changes the match comes through `submit`
+ * (seat intents, spectator actions) or a deadline firing; listeners (MatchListener) see each change.
+ *
+ * Intents are stamped with the room's clock (`now()`: performance.now(), monotonic, offset to epoch ms
+ * when the room was created), which the rules see as `now` and the replay log records as `at`.
+ *
+ * Slow rules: with a `runner` (a worker pool) the host applies transitions one at a time in arrival
+ * order, each stamped with its arrival time first; the reply waits for the result. Match setup stays
+ * on the room's thread.
+ */
+export class MatchHost {
+  match: AnyMatch | null = null;
+  gameNumber = 0;
+  private readonly listeners: MatchListener[] = [];
+  /** The tail of the transitions queued for the runner (they run strictly one after another). */
+  private applying: Promise<unknown> = Promise.resolve();
+  /** Epoch ms at performance.now() = 0 (see now()). */
+  private clockOrigin = Date.now() - performance.now();
+  /** Game deadlines by key (see GameModule.timers), kept in step with the match by syncTimers. */
+  private readonly timers = new Map<string, RunningTimer>();
+  private ended = false;
+
+  constructor(
+    private readonly game: AnyGameModule,
+    private readonly runner: MatchRunner | null,
+    private readonly clock: Room['clock'],
+    private readonly testSeed: string | null,
+    private readonly label: () => string,
+    private readonly effects: MatchHostEffects,
+  ) {}
+
+  listen(listener: MatchListener): void {
+    this.listeners.push(listener);
+  }
+
+  /**
+   * The room's clock for intents: monotonic (performance.now()) in epoch ms, to the microsecond, so
+   * arrival order and gaps are exact even if the wall clock is adjusted.
+   */
+  now(): number {
+    return Math.round((this.clockOrigin + performance.now()) * 1000) / 1000;
+  }
+
+  /** A new game for `players` seats. Every deadline starts afresh, even under a key the last game used. */
+  startGame(config: unknown, players: number): void {
+    this.gameNumber += 1;
+    this.match = startMatch(this.game, config, players, this.nextSeed());
+    this.ended = false;
+    this.clearTimers();
+    for (const l of this.listeners) l.matchStarted?.(this.match, this.gameNumber);
+    this.syncTimers();
+  }
+
+  /** Drops the match (back to the lobby). */
+  stopGame(): void {
+    const match = this.match;
+    this.match = null;
+    this.clearTimers();
+    if (match !== null && !this.ended) for (const l of this.listeners) l.matchStopped?.(match);
+  }
+
+  dispose(): void {
+    this.clearTimers();
+  }
+
+  /**
+   * Applies a transition to the match (here, or queued for the runner) and, if accepted, moves on.
+   * A transition whose match was replaced while it waited (game ended, new game) is refused.
+   */
+  submit(t: Transition): Reply | Promise<Reply> {
+    const runner = this.runner;
+    const from = this.match;
+    if (runner === null) return from ? this.settle(from, runHere(this.game, from, t)) : noGame();
+    const gameNumber = this.gameNumber;
+    const job = this.applying.then(async () => {
+      const match = this.match;
+      if (!match || this.gameNumber !== gameNumber) return noGame();
+      return this.settle(match, await runner.run(this.game, match, t));
+    });
+    this.applying = job.catch(() => undefined);
+    return job;
+  }
+
+  private settle(from: AnyMatch, result: Result<AnyMatch>): Reply {
+    if (this.match !== from) return noGame();
+    if (!result.ok) return { ok: false, error: { ...result.error } };
+    const match = result.value;
+    this.match = match;
+    const entry = match.log[match.log.length - 1];
+    if (entry !== undefined) for (const l of this.listeners) l.intentAccepted?.(match, entry);
+    this.afterMove(match);
+    return accepted();
+  }
+
+  private afterMove(match: AnyMatch): void {
+    const outcome = this.game.outcome(match.state);
+    if (outcome && !this.ended) {
+      this.ended = true;
+      for (const l of this.listeners) l.matchEnded?.(match, outcome);
+      this.effects.ended(outcome);
+    }
+    this.syncTimers();
+    this.effects.changed();
+  }
+
+  // ---- game deadlines ------------------------------------------------------------------------
+
+  /**
+   * Brings the running deadlines in line with `game.timers(state)`: new keys start their clock, keys
+   * still listed keep running (or stay fired), the rest are cancelled. Called after every change.
+   */
+  private syncTimers(): void {
+    const match = this.match;
+    const wanted =
+      match && this.game.outcome(match.state) === null ? (this.game.timers?.(match.state) ?? []) : [];
+    const keys = new Set(wanted.map((t) => t.key));
+    for (const [key, running] of this.timers)
+      if (!keys.has(key)) {
+        running.delayed?.clear();
+        this.timers.delete(key);
+      }
+    for (const timer of wanted) {
+      if (this.timers.has(timer.key)) continue;
+      const delayed = this.clock.setTimeout(() => this.fireTimer(timer.key), Math.max(0, timer.afterMs));
+      this.timers.set(timer.key, { seat: timer.seat, intent: timer.intent, delayed });
+    }
+  }
+
+  private clearTimers(): void {
+    for (const running of this.timers.values()) running.delayed?.clear();
+    this.timers.clear();
+  }
+
+  /** A deadline ran out: play its intent for its seat like any other intent (logged with the time). */
+  private fireTimer(key: string): void {
+    const running = this.timers.get(key);
+    if (!running || running.delayed === null || !this.match) return;
+    // Fired once per appearance of the key: it stays listed (not re-armed) until the game drops it.
+    running.delayed = null;
+    const done = (reply: Reply): void => {
+      if (reply.ok) return;
+      logger.warn(`room ${this.label()}: timer ${key} refused: ${reply.error.code} ${reply.error.message}`);
+      // Same version, but the countdown the clients show is gone.
+      this.effects.changed();
+    };
+    const failed = (error: unknown): void => logger.error(`room ${this.label()}: timer ${key} failed`, error);
+    try {
+      // version null: the timer's intent is for the match as it is when it runs.
+      const reply = this.submit({
+        kind: 'seat',
+        actor: running.seat,
+        intent: running.intent,
+        version: null,
+        now: this.now(),
+      });
+      if (reply instanceof Promise) reply.then(done, failed);
+      else done(reply);
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  timerInfo(): GameTimerInfo[] {
+    const out: GameTimerInfo[] = [];
+    for (const [key, running] of this.timers) {
+      const delayed = running.delayed;
+      if (delayed === null || !delayed.active) continue;
+      const remainingMs = Math.max(0, Math.round(delayed.time - delayed.elapsedTime));
+      out.push({ key, seat: running.seat, remainingMs });
+    }
+    return out;
+  }
+
+  private nextSeed(): string {
+    if (this.testSeed === null) return randomBytes(16).toString('hex');
+    return this.gameNumber === 1 ? this.testSeed : `${this.testSeed}#${this.gameNumber}`;
+  }
+}
