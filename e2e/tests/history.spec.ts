@@ -23,7 +23,8 @@ async function createRoom(host: Player, slug: string, seed: string, name = 'Ana'
 async function join(guest: Player, name: string, code: string, watch = false): Promise<void> {
   await enterName(guest.page, name);
   await guest.page.goto(`/r/${code}${watch ? '?watch=1' : ''}`);
-  await guest.page.getByTestId(watch ? 'watch-instead' : 'join-as-player').click();
+  // The name is remembered, so the room page joins by itself.
+  await expect(guest.page.getByTestId('lobby')).toBeVisible();
 }
 
 async function start(host: Player, guest: Player): Promise<void> {

@@ -39,9 +39,9 @@ export function configureHttp(app: express.Application, clientDist: string): voi
 /** A finished game's replay: its summary and history, then the table after any move. */
 function configureReplays(app: express.Application): void {
   const replays = new Replays((slug) => GAME_MODULES[slug]);
-  const serve = (res: express.Response, id: string, answer: () => unknown): void => {
+  const serve = async (res: express.Response, id: string, answer: () => Promise<unknown>): Promise<void> => {
     try {
-      const body = ReplayIdSchema.safeParse(id).success ? answer() : null;
+      const body = ReplayIdSchema.safeParse(id).success ? await answer() : null;
       if (body === null) res.status(404).json({ error: 'No replay with that link.' });
       else res.json(body);
     } catch (error) {
@@ -50,14 +50,18 @@ function configureReplays(app: express.Application): void {
       res.status(410).json({ error: 'This game can no longer be replayed with the current rules.' });
     }
   };
-  app.get('/api/replays/:id', (req, res) => serve(res, req.params.id, () => replays.info(req.params.id)));
+  app.get(
+    '/api/replays/:id',
+    (req, res) => void serve(res, req.params.id, () => replays.info(req.params.id)),
+  );
+
   app.get('/api/replays/:id/:move', (req, res) => {
     const move = Number(req.params.move);
     const seat = typeof req.query.seat === 'string' ? Number(req.query.seat) : null;
-    serve(res, req.params.id, () =>
+    void serve(res, req.params.id, () =>
       Number.isInteger(move) && move >= 0
         ? replays.step(req.params.id, move, seat !== null && Number.isInteger(seat) ? seat : null)
-        : null,
+        : Promise.resolve(null),
     );
   });
 }

@@ -70,7 +70,7 @@ describe('history and replays in the room', () => {
     const end = ReplayStepSchema.parse((await getJson(`/api/replays/${replayId}/${info.moves}`)).body);
     expect(end.view).toEqual(last(watcher).view);
     const start = ReplayStepSchema.parse((await getJson(`/api/replays/${replayId}/0?seat=1`)).body);
-    const match = finishedMatches().finishedMatch(replayId!)!;
+    const match = (await finishedMatches().finishedMatch(replayId!))!;
     const deal = replaySteps(cassino, match.config, 2, match.seed, [])[0]!.state as CassinoState;
     expect(start.view).toEqual(cassino.view(deal, 1));
     expect(start.view).not.toEqual(cassino.view(deal, SPECTATOR));
@@ -78,5 +78,22 @@ describe('history and replays in the room', () => {
     expect((await getJson(`/api/replays/${replayId}/${info.moves + 1}`)).status).toBe(404);
     expect((await getJson(`/api/replays/${'x'.repeat(22)}`)).status).toBe(404);
     expect((await getJson('/api/replays/short')).status).toBe(404);
+  });
+
+  it('answers 410 for a kept game the current rules can no longer replay', async () => {
+    const id = 'unreplayable-game-0001';
+    finishedMatches().put({
+      id,
+      game: 'cassino',
+      config: cassino.defaultConfig,
+      seed: 'x',
+      players: ['A', 'B'],
+      log: [{ actor: 0, intent: { type: 'trail', card: 'no-such-card' }, at: 1 }],
+      outcome: { winners: [0], scores: [1, 0] },
+      finishedAt: 1,
+    });
+    const res = await getJson(`/api/replays/${id}`);
+    expect(res.status).toBe(410);
+    expect(res.body).toEqual({ error: 'This game can no longer be replayed with the current rules.' });
   });
 });

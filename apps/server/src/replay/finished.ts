@@ -17,7 +17,8 @@ export interface FinishedMatch {
 /** Where finished games are kept. The store replaces the in-memory default with its database. */
 export interface FinishedMatchStore {
   put(match: FinishedMatch): void;
-  finishedMatch(id: string): FinishedMatch | undefined;
+  /** Async for a database store (the SQLite store's read is). */
+  finishedMatch(id: string): FinishedMatch | undefined | Promise<FinishedMatch | undefined>;
 }
 
 /** Unguessable: 128 random bits, URL-safe. */

@@ -20,8 +20,8 @@ export class Replays {
     private readonly keep = 16,
   ) {}
 
-  info(id: string): ReplayInfo | null {
-    const built = this.build(id);
+  async info(id: string): Promise<ReplayInfo | null> {
+    const built = await this.build(id);
     if (built === null) return null;
     const { match, steps } = built;
     return {
@@ -40,22 +40,22 @@ export class Replays {
    * The table after `move` moves as a spectator saw it, or as seat `seat` saw it: the game is over,
    * so every hand may be shown.
    */
-  step(id: string, move: number, seat: number | null): ReplayStep | null {
-    const built = this.build(id);
+  async step(id: string, move: number, seat: number | null): Promise<ReplayStep | null> {
+    const built = await this.build(id);
     const step = built?.steps[move];
     if (built === null || step === undefined) return null;
     const viewer = seat !== null && seat >= 0 && seat < built.match.players.length ? seat : SPECTATOR;
     return { move, view: built.game.view(step.state, viewer), actors: [...built.game.actors(step.state)] };
   }
 
-  private build(id: string): Built | null {
+  private async build(id: string): Promise<Built | null> {
     const cached = this.cache.get(id);
     if (cached !== undefined) {
       this.cache.delete(id);
       this.cache.set(id, cached);
       return cached;
     }
-    const match = finishedMatches().finishedMatch(id);
+    const match = await finishedMatches().finishedMatch(id);
     const game = match === undefined ? undefined : this.games(match.game);
     if (match === undefined || game === undefined) return null;
     const steps = replaySteps(game, match.config, match.players.length, match.seed, match.log);
