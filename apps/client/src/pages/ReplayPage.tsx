@@ -103,7 +103,7 @@ export function ReplayPage({ id, move, seat }: { id: string; move: number | null
               disabled={at === 0}
               aria-label="First move (Home)"
             >
-              ⏮
+              « First
             </button>
             <button
               type="button"
@@ -135,7 +135,7 @@ export function ReplayPage({ id, move, seat }: { id: string; move: number | null
               disabled={at === replay.moves}
               aria-label="Last move (End)"
             >
-              ⏭
+              Last »
             </button>
             <label className="replay__seat">
               <span>Seen by</span>
