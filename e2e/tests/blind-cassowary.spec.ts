@@ -116,6 +116,20 @@ async function assertHandHidden(watcher: Player, hiddenHand: readonly string[], 
 }
 
 /** The hand and the "Cassowary!" button are on screen, and the dock has not moved since `before`. */
+/** Every claim row in the list is on screen and above the dock (nothing hides behind the formula area). */
+async function claimsClearOfDock(page: Page): Promise<void> {
+  const dockBox = await page.getByTestId('dock').boundingBox();
+  const rows = page.getByTestId('claim-queue').locator('[data-testid^="claim-c"][data-status]');
+  expect(dockBox).not.toBeNull();
+  for (const row of await rows.all()) {
+    await row.scrollIntoViewIfNeeded();
+    await expect(row).toBeInViewport({ ratio: 1 });
+    const box = await row.boundingBox();
+    const dock = await page.getByTestId('dock').boundingBox();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(dock!.y + 1);
+  }
+}
+
 async function dockInView(page: Page, before: { x: number; y: number } | null = null): Promise<void> {
   await expect(page.getByTestId('claim-submit')).toBeInViewport({ ratio: 1 });
   await expect(page.getByTestId('hand')).toBeInViewport({ ratio: 1 });
@@ -231,6 +245,8 @@ test('three players and a spectator race for cassowaries, review, vote, go blind
       p.page.getByTestId('claim-queue').locator('[data-testid^="claim-c"][data-status]'),
     ).toHaveCount(2);
     await expect(p.page.getByTestId('claim-gap-c2')).toHaveText(/^\d+\.\d{3} s after Ana$/);
+    // The gap is shown only where it decided something: the first claim has none.
+    await expect(p.page.getByTestId('claim-gap-c1')).toHaveCount(0);
   }
   // Ana's claim is under review: Ben and Cy approve; Eve may only challenge.
   for (const p of everyone)
@@ -252,7 +268,8 @@ test('three players and a spectator race for cassowaries, review, vote, go blind
   await cy.page.getByTestId('review-approve').click();
   await expect(eve.page.getByTestId('claim-c1')).toHaveAttribute('data-status', 'stood');
   // Nobody challenged it, so the queue says so (in table mode it stands without being checked).
-  await expect(eve.page.getByTestId('claim-c1')).toContainText('stands · unchallenged');
+  // Both other players approved it: the queue says what the table's event says.
+  await expect(eve.page.getByTestId('claim-c1')).toContainText('stands · approved by everyone');
   await expect(eve.page.getByTestId('nest-0')).toHaveAttribute('data-cards', '2');
 
   // Ben's 10 + 5 is next: the spectator challenges, the server finds it wrong, the table votes.
@@ -271,7 +288,8 @@ test('three players and a spectator race for cassowaries, review, vote, go blind
   await ana.page.getByTestId('vote-nefarious').click();
   await cy.page.getByTestId('vote-nefarious').click();
   await expect(eve.page.getByTestId('claim-c2')).toHaveAttribute('data-status', 'returned');
-  await expect(eve.page.getByTestId('claim-c2')).toContainText('nefarious');
+  // The failed challenge says who challenged, and the verdict.
+  await expect(eve.page.getByTestId('claim-c2')).toContainText('challenged by a spectator · nefarious −10');
   await expect(ben.page.getByTestId(`hand-card-${ten.id}`)).toBeVisible();
 
   // Cy types a formula found from her hand; everyone else approves.
@@ -286,6 +304,10 @@ test('three players and a spectator race for cassowaries, review, vote, go blind
   }
   await expect(eve.page.getByTestId('claim-c3')).toHaveAttribute('data-status', 'stood');
   await expect(eve.page.getByTestId('nest-2')).toHaveAttribute('data-cassowaries', '1');
+  // The claims list (three claims now) is not cut off by the formula area, at 1280×800 and on a phone.
+  for (const p of [cy, ben]) await claimsClearOfDock(p.page);
+  await screenshot(cy.page, 'bc-claims-desktop');
+  await screenshot(ben.page, 'bc-claims-phone');
   await screenshot(eve.page, 'bc-midgame-spectator');
 
   // --- Everyone declares stuck until the reserve is gone and the blind cassowary begins. ---

@@ -5,6 +5,7 @@ import { configureHttp, DEFAULT_CLIENT_DIST } from './http.ts';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits, HttpRateLimiter } from './httpLimits.ts';
 import { RECONNECT_SECONDS, type ServerRoomOptions } from './room/GameRoom.ts';
 import { GAME_ROOMS, type GameRoomClass } from './rooms/index.ts';
+import type { TableStore } from './store/tableStore.ts';
 
 /** Largest WebSocket frame a client may send; game messages are tiny. */
 export const MAX_PAYLOAD_BYTES = 16 * 1024;
@@ -38,6 +39,8 @@ export interface AppOptions {
   httpLimits?: Partial<HttpLimits> | false;
   /** Count the HTTP limits per `X-Forwarded-For` client (only behind your own reverse proxy). */
   trustProxy?: boolean;
+  /** Keep rooms, matches and intents here (main.ts: SQLite under DATA_DIR); none by default. */
+  store?: TableStore | null;
 }
 
 /** Builds the Colyseus server with its express routes; call `listen(port, host)` on the result. */
@@ -46,6 +49,7 @@ export function createGameServer(options: AppOptions = {}): Server {
   const serverOptions: ServerRoomOptions = {
     allowTestSeeds: options.allowTestSeeds === true,
     reconnectSeconds: options.reconnectSeconds ?? RECONNECT_SECONDS,
+    store: options.store ?? null,
   };
   const rooms = Object.fromEntries(
     Object.entries(options.rooms ?? GAME_ROOMS).map(([slug, room]) => [
@@ -66,7 +70,7 @@ export function createGameServer(options: AppOptions = {}): Server {
       maxPayload: MAX_PAYLOAD_BYTES,
       perMessageDeflate: PER_MESSAGE_DEFLATE,
     }),
-    express: (app) => configureHttp(app, options.clientDist ?? DEFAULT_CLIENT_DIST),
+    express: (app) => configureHttp(app, options.clientDist ?? DEFAULT_CLIENT_DIST, options.store ?? null),
     gracefullyShutdown: options.handleSignals === true,
     greet: false,
   });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +8,7 @@ import { logger } from '@colyseus/core';
 import { Replays } from './replay/replays.ts';
 import { findRoom } from './room/GameRoom.ts';
 import { GAME_MODULES } from './rooms/index.ts';
+import type { TableStore } from './store/tableStore.ts';
 
 /** apps/client/dist, relative to this file so it works from any working directory. */
 export const DEFAULT_CLIENT_DIST = path.resolve(
@@ -14,22 +16,33 @@ export const DEFAULT_CLIENT_DIST = path.resolve(
   '../../client/dist',
 );
 
+/** Identifies this server process (changes on every start). */
+export const BOOT_ID = randomBytes(8).toString('hex');
+
 const NOT_SPA = /^\/(api|healthz|matchmake)(\/|$)/;
 
-export function configureHttp(app: express.Application, clientDist: string): void {
+export function configureHttp(
+  app: express.Application,
+  clientDist: string,
+  store: TableStore | null = null,
+): void {
   app.get('/healthz', (_req, res) => {
-    res.json({ ok: true });
+    // `boot` tells a client whose connection dropped whether the server restarted meanwhile.
+    res.json({ ok: true, boot: BOOT_ID });
   });
-  app.get('/api/rooms/:code', (req, res) => {
+  app.get('/api/rooms/:code', async (req, res) => {
     const code = RoomCodeSchema.safeParse(req.params.code);
     const room = code.success ? findRoom(code.data) : undefined;
-    if (!room) {
-      res.status(404).json({ error: 'No room with that code.' });
+    if (room) {
+      res.json(room.lookup());
       return;
     }
-    res.json(room.lookup());
+    // A room the server closed for a reason (its game could not be restored): say why.
+    const closed = code.success && store !== null ? await store.closedReason(code.data.toUpperCase()) : null;
+    if (closed !== null) res.status(410).json({ error: `This room was closed. ${closed}` });
+    else res.status(404).json({ error: 'No room with that code.' });
   });
-  configureReplays(app);
+  configureReplays(app, store);
   app.use('/api', (_req, res) => {
     res.status(404).json({ error: 'Not found.' });
   });
@@ -37,8 +50,8 @@ export function configureHttp(app: express.Application, clientDist: string): voi
 }
 
 /** A finished game's replay: its summary and history, then the table after any move. */
-function configureReplays(app: express.Application): void {
-  const replays = new Replays((slug) => GAME_MODULES[slug]);
+function configureReplays(app: express.Application, store: TableStore | null): void {
+  const replays = new Replays(store, (slug) => GAME_MODULES[slug]);
   const serve = async (res: express.Response, id: string, answer: () => Promise<unknown>): Promise<void> => {
     try {
       const body = ReplayIdSchema.safeParse(id).success ? await answer() : null;

@@ -2,7 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { ColyseusTestServer } from '@colyseus/testing';
 import { Client, type Room as SdkRoom } from '@colyseus/sdk';
-import type { GameUpdate, JoinOptions, LobbyAction, Notice, Reply, RoomInfo } from '@cards/schema';
+import {
+  applyHistoryDelta,
+  type GameUpdate,
+  type HistoryEntry,
+  type JoinOptions,
+  type LobbyAction,
+  type Notice,
+  type Reply,
+  type RoomInfo,
+} from '@cards/schema';
 import { type AppOptions, createGameServer } from '../src/app.ts';
 
 export interface TestServer {
@@ -117,6 +126,10 @@ export class Probe {
     return until(() => this.games.findLast(check), what);
   }
 }
+
+/** The history a client holds after all its updates, applied in order as the client does. */
+export const historyOf = (probe: Probe): readonly HistoryEntry[] =>
+  probe.games.reduce<readonly HistoryEntry[]>((list, g) => applyHistoryDelta(list, g.history), []);
 
 export class Players {
   readonly sdk: Client;

@@ -1,20 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { cassino, type CassinoState, replaySteps, SPECTATOR } from '@cards/rules';
-import {
-  applyHistoryDelta,
-  type GameUpdate,
-  type HistoryEntry,
-  ReplayInfoSchema,
-  ReplayStepSchema,
-} from '@cards/schema';
-import { joinOptions, type Probe, serverForFile, sleep, startTable } from './helpers.ts';
-import { finishedMatches } from '../src/replay/finished.ts';
+import { type GameUpdate, ReplayInfoSchema, ReplayStepSchema } from '@cards/schema';
+import { historyOf, joinOptions, type Probe, serverForFile, sleep, startTable } from './helpers.ts';
+import { SqliteStore } from '../src/store/sqliteStore.ts';
 
-const ctx = serverForFile(41330, { allowTestSeeds: true });
-
-/** The history a client holds after all its updates, applied in order as the client does. */
-const historyOf = (probe: Probe): readonly HistoryEntry[] =>
-  probe.games.reduce<readonly HistoryEntry[]>((list, g) => applyHistoryDelta(list, g.history), []);
+// Finished games are kept by the store; an in-memory SQLite database is enough here.
+const store = new SqliteStore(':memory:');
+// Registered first so it runs after the server's own afterAll (after-hooks run in reverse).
+afterAll(() => store.close());
+const ctx = serverForFile(41330, { allowTestSeeds: true, store });
 
 /** Plays the first legal intent of whoever may act until the game is over. */
 async function playOut(seats: Probe[]): Promise<void> {
@@ -70,7 +64,7 @@ describe('history and replays in the room', () => {
     const end = ReplayStepSchema.parse((await getJson(`/api/replays/${replayId}/${info.moves}`)).body);
     expect(end.view).toEqual(last(watcher).view);
     const start = ReplayStepSchema.parse((await getJson(`/api/replays/${replayId}/0?seat=1`)).body);
-    const match = (await finishedMatches().finishedMatch(replayId!))!;
+    const match = (await store.finishedMatch(replayId!))!;
     const deal = replaySteps(cassino, match.config, 2, match.seed, [])[0]!.state as CassinoState;
     expect(start.view).toEqual(cassino.view(deal, 1));
     expect(start.view).not.toEqual(cassino.view(deal, SPECTATOR));
@@ -82,16 +76,26 @@ describe('history and replays in the room', () => {
 
   it('answers 410 for a kept game the current rules can no longer replay', async () => {
     const id = 'unreplayable-game-0001';
-    finishedMatches().put({
-      id,
+    store.matchStarted({
+      replayId: id,
+      code: 'ZZZZZ',
       game: 'cassino',
+      gameNumber: 1,
       config: cassino.defaultConfig,
+      players: 2,
       seed: 'x',
-      players: ['A', 'B'],
-      log: [{ actor: 0, intent: { type: 'trail', card: 'no-such-card' }, at: 1 }],
-      outcome: { winners: [0], scores: [1, 0] },
-      finishedAt: 1,
+      rulesVersion: 'test',
+      startedAt: 0,
+      seats: [
+        { name: 'A', browserHash: null },
+        { name: 'B', browserHash: null },
+      ],
     });
+    store.appendIntent(id, {
+      seq: 0,
+      entry: { actor: 0, intent: { type: 'trail', card: 'no-such-card' }, at: 1 },
+    });
+    store.matchEnded(id, { winners: [0], scores: [1, 0] }, 1);
     const res = await getJson(`/api/replays/${id}`);
     expect(res.status).toBe(410);
     expect(res.body).toEqual({ error: 'This game can no longer be replayed with the current rules.' });

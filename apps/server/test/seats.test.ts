@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { type Occupant, SeatTable } from '../src/room/seats.ts';
 
 const person = (name: string, sessionId: string | null = name): Occupant => ({
-  token: `token-of-${name}`,
-  browser: null,
+  tokenHash: `token-of-${name}`,
+  browserHash: null,
   name,
   ready: false,
   rematch: false,

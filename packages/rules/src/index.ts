@@ -22,3 +22,4 @@ export {
 } from './math-card-game/index.ts';
 export { starNavigator, type StarNavigatorState } from './star-navigator/index.ts';
 export * as arith from './arith/index.ts';
+export { cuntSoul, type CuntSoulState } from './cunt-soul/index.ts';

@@ -213,8 +213,11 @@ describe('cassino: build restrictions', () => {
     expect(refused(s, 1, { type: 'build', card: '2H', items: ['5C', '4H'], value: 9 }).code).toBe(
       'INVALID_BUILD',
     );
-    expect(refused(s, 1, { type: 'build', card: '2H', items: ['5C'], value: 11 }).code).toBe('INVALID_BUILD');
-    expect(refused(s, 1, { type: 'build', card: '2H', items: [], value: 7 }).code).toBe('INVALID_BUILD');
+    // Builds are worth 1 to 10 and take at least one item: outside the wire schema, refused as malformed.
+    expect(refused(s, 1, { type: 'build', card: '2H', items: ['5C'], value: 11 }).code).toBe(
+      'MALFORMED_INTENT',
+    );
+    expect(refused(s, 1, { type: 'build', card: '2H', items: [], value: 7 }).code).toBe('MALFORMED_INTENT');
   });
 
   it('the builder controls the build; raising an opponent build takes control', () => {

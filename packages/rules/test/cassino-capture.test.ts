@@ -167,7 +167,7 @@ describe('cassino: capturing', () => {
       'DUPLICATE_ITEM',
     );
     expect(refused(s, 1, { type: 'capture', card: '7S', items: ['3C', 'b9'] }).code).toBe('UNKNOWN_ITEM');
-    expect(refused(s, 1, { type: 'capture', card: '7S', items: [] }).code).toBe('INVALID_CAPTURE');
+    expect(refused(s, 1, { type: 'capture', card: '7S', items: [] }).code).toBe('MALFORMED_INTENT');
     expect(refused(s, 1, { type: 'capture', card: '8S', items: ['3C'] }).code).toBe('NOT_IN_HAND');
   });
 

@@ -1,6 +1,7 @@
 import { CassinoViewSchema } from '@cards/schema';
 import { describe, expect, it } from 'vitest';
 import { cassino } from '../src/index.ts';
+import { aRank } from '../src/cassino/text.ts';
 import { buildItem, deepFreeze, loose, makeState, refused } from './cassino-helpers.ts';
 
 describe('cassino: view', () => {
@@ -72,5 +73,14 @@ describe('cassino: view', () => {
       '6♠ cannot take those items: they must split into groups that each add up to 6.',
     );
     expect(refused(t, 1, { type: 'trail', card: '7S' }).message).toBe('That card is not in your hand.');
+  });
+});
+
+describe('cassino: messages read right', () => {
+  it('"an 8", "an A", "a 9"', () => {
+    expect(aRank('8')).toBe('an 8');
+    expect(aRank('A')).toBe('an A');
+    expect(aRank('9')).toBe('a 9');
+    expect(aRank('10')).toBe('a 10');
   });
 });

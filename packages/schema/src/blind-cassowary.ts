@@ -13,8 +13,8 @@ export const BlindCassowaryOptionsSchema = z.object({
   referee: z.enum(['table', 'server']).default('table'),
   /** Review window of a claim, and of the honest/nefarious vote, in seconds. */
   reviewSeconds: z.number().int().min(3).max(120).default(10),
-  /** Points lost for a claim the table votes nefarious. */
-  nefariousPenalty: z.number().int().min(0).max(50).default(10),
+  /** Points lost for a claim the table votes nefarious: "ten points or more". */
+  nefariousPenalty: z.number().int().min(10).max(50).default(10),
   /** `composite`: cards in the nest (the Cabal's standard). `simple`: cassowaries in the nest. */
   scoring: z.enum(['composite', 'simple']).default('composite'),
   /** The holder(s) of the largest single cassowary add its card count. */
@@ -23,8 +23,16 @@ export const BlindCassowaryOptionsSchema = z.object({
   drunkChameleon: z.boolean().default(true),
   /** Nominations and a vote after the blind cassowary; the winner(s) score 3. */
   bestInShow: z.boolean().default(false),
+  /**
+   * Seconds the target is shown with every hand still face down ("only after this may players look
+   * at their hands"); it ends sooner once every player says ready. 0: hands are seen at once.
+   */
+  targetPreviewSeconds: z.number().int().min(0).max(30).default(0),
 });
 export type BlindCassowaryOptions = z.infer<typeof BlindCassowaryOptionsSchema>;
+
+/** The most cards a cassowary can hold: the whole deck (52 cards and 2 chameleons). */
+export const BLIND_CASSOWARY_MAX_CARDS = 54;
 
 /** A card of this game: rank 1..13 (A = 1), or rank 0 and no suit for a chameleon (ids X1, X2). */
 export const BlindCassowaryCardSchema = z.object({
@@ -74,7 +82,7 @@ export const BlindCassowaryIntentSchema = z.discriminatedUnion('type', [
   /** "Cassowary!": the cards (each leaf of `expr` exactly once) and how each chameleon is read. */
   z.object({
     type: z.literal('claim'),
-    cards: z.array(CardIdSchema).min(2).max(16),
+    cards: z.array(CardIdSchema).min(2).max(BLIND_CASSOWARY_MAX_CARDS),
     expr: ExprJsonSchema,
     chameleons: z.array(ChameleonChoiceSchema).max(2).default([]),
   }),
@@ -83,7 +91,21 @@ export const BlindCassowaryIntentSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('challenge'), claimId: ClaimIdSchema }),
   /** After a challenge proved a claim wrong: was it an honest slip or nefarious? */
   z.object({ type: z.literal('vote'), claimId: ClaimIdSchema, verdict: VerdictSchema }),
-  z.object({ type: z.literal('stuck'), on: z.boolean() }),
+  /**
+   * "I'm stuck" (`on`) or taking it back. `hand`: the card ids the player was looking at; a
+   * declaration made before another seat's move landed still counts when that hand is unchanged.
+   */
+  z.object({
+    type: z.literal('stuck'),
+    on: z.boolean(),
+    hand: z.array(CardIdSchema).max(BLIND_CASSOWARY_MAX_CARDS).optional(),
+  }),
+  /** The target preview: this player has seen the target and is ready to look at the hand. */
+  z.object({ type: z.literal('ready') }),
+  /** Submitted by the room's clock when the target preview's time is up. */
+  z.object({ type: z.literal('previewOver') }),
+  /** Play with the hand open (shown to everyone at the table, spectators included) or closed. */
+  z.object({ type: z.literal('showHand'), open: z.boolean() }),
   /** The blind cassowary: an expression over one or more own cards not over the target, or `null` to pass. */
   z.object({
     type: z.literal('blindSubmit'),
@@ -182,6 +204,8 @@ export const BlindSubmissionViewSchema = z.object({
   formula: z.string().nullable(),
   value: z.string().nullable(),
   winner: z.boolean(),
+  /** Went over the target: it busts (scores nothing, no retry); the value is shown at the reveal. */
+  bust: z.boolean(),
 });
 export type BlindSubmissionView = z.infer<typeof BlindSubmissionViewSchema>;
 
@@ -195,6 +219,8 @@ export const BlindCassowaryStandingSchema = z.object({
   blind: z.number().int(),
   drunkChameleon: z.number().int(),
   nefarious: z.number().int(),
+  /** Server referee: points lost for wrong claims (1 each). */
+  wrongClaims: z.number().int(),
   bestInShow: z.number().int(),
   total: z.number().int(),
   rank: z.number().int(),
@@ -208,8 +234,17 @@ export const BlindCassowaryViewSchema = z.object({
   viewer: z.union([SeatSchema, z.literal('spectator')]),
   options: BlindCassowaryOptionsSchema,
   target: BlindCassowaryTargetSchema,
-  /** The viewer's own hand (empty for spectators). */
+  /** The viewer's own hand (empty for spectators, and for everyone during the target preview). */
   hand: z.array(BlindCassowaryCardSchema),
+  /**
+   * The target preview (option `targetPreviewSeconds`): hands stay face down until every player is
+   * ready or the time is up. Null once hands may be seen.
+   */
+  preview: z.object({ seconds: z.number().int(), ready: z.array(z.boolean()) }).nullable(),
+  /** Hands played open: the seat's cards, shown to every player and spectator; null for a closed hand. */
+  openHands: z.array(z.array(BlindCassowaryCardSchema).nullable()),
+  /** Server referee: wrong claims per seat (each costs a point). */
+  wrongClaims: z.array(z.number().int()),
   handCounts: z.array(z.number().int()),
   reserveCount: z.number().int(),
   /** The deal is being checked for a possible cassowary (a moment after each deal): nobody may claim yet. */
@@ -227,7 +262,10 @@ export const BlindCassowaryViewSchema = z.object({
   blindRevealed: z.boolean(),
   nominations: z.array(z.string().nullable()),
   nominated: z.array(z.boolean()),
-  bestInShowVotes: z.array(z.object({ claimId: z.string(), votes: z.number().int() })),
+  /** Once over: players' votes per nominee, and spectators' (which only break a tie among the players' leaders). */
+  bestInShowVotes: z.array(
+    z.object({ claimId: z.string(), votes: z.number().int(), spectatorVotes: z.number().int() }),
+  ),
   bestInShowVoted: z.array(z.boolean()),
   standings: z.array(BlindCassowaryStandingSchema).nullable(),
   winners: z.array(SeatSchema),

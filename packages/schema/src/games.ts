@@ -10,6 +10,7 @@ import {
   BlindCassowarySpectatorIntentSchema,
   BlindCassowaryViewSchema,
 } from './blind-cassowary.ts';
+import { CuntSoulIntentSchema, CuntSoulOptionsSchema, CuntSoulViewSchema } from './cunt-soul.ts';
 import { CassinoIntentSchema, CassinoOptionsSchema, CassinoViewSchema } from './cassino.ts';
 import {
   MathCardGameIntentSchema,
@@ -94,4 +95,5 @@ export const GAME_WIRE: Readonly<Record<string, GameWireSchemas>> = {
     intent: MathCardGameIntentSchema,
     view: MathCardGameViewSchema,
   },
+  'cunt-soul': { options: CuntSoulOptionsSchema, intent: CuntSoulIntentSchema, view: CuntSoulViewSchema },
 };

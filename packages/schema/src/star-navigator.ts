@@ -37,7 +37,12 @@ export const StarVariantSchema = z.enum([
 export type StarVariant = z.infer<typeof StarVariantSchema>;
 
 export const StarNavigatorOptionsSchema = z.object({
-  startingChips: z.number().int().min(1).max(100).default(10),
+  startingChips: z
+    .number('Starting chips must be a number.')
+    .int('Starting chips must be a whole number.')
+    .min(1, 'Starting chips: at least 1.')
+    .max(100, 'Starting chips: at most 100.')
+    .default(10),
   /** Seconds from the deal until a seat that has not submitted forfeits the round; null = no timer. */
   roundTimerSeconds: z.number().int().min(30).max(3600).nullable().default(300),
   hotshotSpacer: z.boolean().default(false),
@@ -105,7 +110,11 @@ export const StarAceChoiceSchema = z.object({
 export type StarAceChoice = z.infer<typeof StarAceChoiceSchema>;
 
 /** The integer the server accepts as a declared result (the arithmetic cap is 10^12). */
-const DeclaredSchema = z.number().int().min(-1e12).max(1e12);
+const DeclaredSchema = z
+  .number('Your Jump Coordinates must be a number.')
+  .int('Your Jump Coordinates are a whole number.')
+  .min(-1e12, 'That number is too large.')
+  .max(1e12, 'That number is too large.');
 
 export const StarNavigatorIntentSchema = z.discriminatedUnion('type', [
   /** Pirate Map market, before the deal: the offered seat buys the map (price into the Bounty) or passes. */

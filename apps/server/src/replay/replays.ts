@@ -1,6 +1,6 @@
 import { type AnyGameModule, type ReplayStep as RulesStep, replaySteps, SPECTATOR } from '@cards/rules';
 import type { ReplayInfo, ReplayStep } from '@cards/schema';
-import { dropOldest, type FinishedMatch, finishedMatches } from './finished.ts';
+import type { FinishedMatch, TableStore } from '../store/tableStore.ts';
 
 interface Built {
   readonly match: FinishedMatch;
@@ -16,6 +16,8 @@ export class Replays {
   private readonly cache = new Map<string, Built>();
 
   constructor(
+    /** Where finished games are kept (none: no game has a replay). */
+    private readonly store: Pick<TableStore, 'finishedMatch'> | null,
     private readonly games: (slug: string) => AnyGameModule | undefined,
     private readonly keep = 16,
   ) {}
@@ -27,9 +29,9 @@ export class Replays {
     return {
       id,
       game: match.game,
-      players: [...match.players],
+      players: playerNames(match),
       moves: steps.length - 1,
-      finishedAt: match.finishedAt,
+      finishedAt: match.endedAt,
       winners: [...match.outcome.winners],
       scores: [...match.outcome.scores],
       history: steps.flatMap((s) => s.events.map((e) => ({ move: s.move, text: e.text }))),
@@ -55,13 +57,25 @@ export class Replays {
       this.cache.set(id, cached);
       return cached;
     }
-    const match = await finishedMatches().finishedMatch(id);
-    const game = match === undefined ? undefined : this.games(match.game);
-    if (match === undefined || game === undefined) return null;
+    const match = this.store === null ? null : await this.store.finishedMatch(id);
+    const game = match === null ? undefined : this.games(match.game);
+    if (match === null || game === undefined) return null;
     const steps = replaySteps(game, match.config, match.players.length, match.seed, match.log);
     const built = { match, game, steps };
     this.cache.set(id, built);
     dropOldest(this.cache, this.keep);
     return built;
+  }
+}
+
+/** Player names in seat order. */
+const playerNames = (match: FinishedMatch): string[] =>
+  [...match.players].sort((a, b) => a.seat - b.seat).map((p) => p.name);
+
+/** Trims a Map (insertion ordered) to its `limit` newest entries. */
+function dropOldest<K, V>(map: Map<K, V>, limit: number): void {
+  for (const key of map.keys()) {
+    if (map.size <= limit) break;
+    map.delete(key);
   }
 }

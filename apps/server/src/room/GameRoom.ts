@@ -13,11 +13,15 @@ import {
 } from '@cards/schema';
 import { Broadcaster } from './broadcaster.ts';
 import { PublicRecord } from './history.ts';
-import { releaseCode, reserveCode } from './codes.ts';
+import { rebuildMatch } from '../store/rebuild.ts';
+import { takeRestore } from '../store/restore.ts';
+import type { RoomSnapshot, StoredRoom, TableStore } from '../store/tableStore.ts';
+import { releaseCode, reserveCode, reserveStoredCode } from './codes.ts';
 import { Lobby, REMOVED_MESSAGE } from './lobby.ts';
 import { type AnyMatch, MatchHost } from './matchHost.ts';
 import type { MatchRunner } from './matchRunner.ts';
 import { newMember } from './members.ts';
+import { RoomRecorder } from './recorder.ts';
 import { describeZodError, refused } from './replies.ts';
 
 /** How long a dropped player keeps their connection slot for an SDK reconnect. */
@@ -25,7 +29,12 @@ export const RECONNECT_SECONDS = 60;
 
 /** Options the server itself adds to every room at definition time (they override client options). */
 // A type alias (not an interface) so it is assignable to the index-signature onCreate options.
-export type ServerRoomOptions = { allowTestSeeds?: boolean; reconnectSeconds?: number };
+export type ServerRoomOptions = {
+  allowTestSeeds?: boolean;
+  reconnectSeconds?: number;
+  /** Where rooms, matches and intents are kept (null: nowhere, nothing survives a restart). */
+  store?: TableStore | null;
+};
 
 const liveRooms = new Map<string, GameRoom>();
 
@@ -39,7 +48,10 @@ export function findRoom(code: string): GameRoom | undefined {
  * - Lobby (lobby.ts): members, seats, host, names, ready, options, bans, kicks, rematch, the phase;
  * - MatchHost (matchHost.ts): the match, its clock, deadlines and transition order, with the
  *   MatchListener hooks (match started / intent accepted / match ended) other capabilities use;
- * - Broadcaster (broadcaster.ts): room info to everyone, each seat's own view of the game.
+ * - Broadcaster (broadcaster.ts): room info to everyone, each seat's own view of the game;
+ * - RoomRecorder (recorder.ts), with a store: the room's snapshot, its matches and every intent;
+ * - PublicRecord (history.ts): the match's public history and, once it is over, its replay id.
+ * A room the store kept open comes back after a restart (restoreFrom).
  * This class parses and rate-limits messages, tracks reconnections and wires the parts together.
  * A game registers itself by subclassing with its module and wire schemas.
  *
@@ -62,6 +74,8 @@ export abstract class GameRoom extends Room {
   protected lobby!: Lobby;
   protected host!: MatchHost;
   protected out!: Broadcaster;
+  private recorder: RoomRecorder | null = null;
+  private testSeed: string | null = null;
   private readonly reconnections = new Map<string, Deferred<Client>>();
   private reconnectSeconds = RECONNECT_SECONDS;
   private code = '';
@@ -72,6 +86,9 @@ export abstract class GameRoom extends Room {
   }
 
   override async onCreate(raw: ServerRoomOptions & { [key: string]: unknown }): Promise<void> {
+    this.reconnectSeconds = raw.reconnectSeconds ?? RECONNECT_SECONDS;
+    const restoring = takeRestore(raw['restoreTicket']);
+    if (restoring !== null) return this.restoreFrom(restoring, raw.store ?? null);
     // Thrown from onCreate, the code becomes an HTTP status of the matchmaking reply: keep it 5xx-like.
     const join = JoinOptionsSchema.safeParse(raw);
     if (!join.success) throw new ServerError(ErrorCode.APPLICATION_ERROR, describeZodError(join.error));
@@ -82,35 +99,108 @@ export abstract class GameRoom extends Room {
         ErrorCode.APPLICATION_ERROR,
         `Invalid game options: ${describeZodError(options.error)}`,
       );
-    const testSeed = raw.allowTestSeeds === true ? (join.data.seed ?? null) : null;
-    this.reconnectSeconds = raw.reconnectSeconds ?? RECONNECT_SECONDS;
-    this.assemble(optionsSchema, options.data, testSeed);
-    this.patchRate = null;
-    this.maxMessagesPerSecond = 100;
-    this.registerHandlers();
-    this.code = await reserveCode(this.presence);
-    this.roomId = this.code;
-    liveRooms.set(this.code, this);
+    this.testSeed = raw.allowTestSeeds === true ? (join.data.seed ?? null) : null;
+    this.assemble(optionsSchema, options.data, raw.store ?? null);
+    this.open(await reserveCode(this.presence));
+    this.recorder?.saveRoom();
     await this.setPrivate(true);
   }
 
-  /** Builds the parts and wires them to each other and to Colyseus. */
-  private assemble(optionsSchema: Lobby['optionsSchema'], options: unknown, testSeed: string | null): void {
+  private open(code: string): void {
+    this.patchRate = null;
+    this.maxMessagesPerSecond = 100;
+    this.registerHandlers();
+    this.code = code;
+    this.roomId = code;
+    liveRooms.set(code, this);
+  }
+
+  /**
+   * Brings back a room the store kept open when the server stopped: the same code, the same lobby,
+   * and its match rebuilt from (config, seed, log) by the current rules, checked against the stored
+   * checkpoint, its deadlines resuming with the time they had left. Players get their seats back by
+   * token; seats nobody returns to within the reconnection window are released as if they had left.
+   * A match the rules can no longer rebuild closes the room (its record is kept) instead.
+   */
+  private async restoreFrom(stored: StoredRoom, store: TableStore | null): Promise<void> {
+    const { snapshot, match } = stored;
+    this.testSeed = snapshot.testSeed;
+    this.code = snapshot.code;
+    if (store === null) throw new ServerError(ErrorCode.APPLICATION_ERROR, 'restoring needs the store');
+    this.assemble(strictOptions(this.wire.options), snapshot.options, store);
+    this.lobby.restore(snapshot);
+    const clockAt = Math.max(stored.lastAlive + snapshot.clockSkew, match?.log.at(-1)?.at ?? 0);
+    try {
+      if (stored.problem !== null) throw new Error(stored.problem);
+      if (match === null) this.host.resumeClock(clockAt, snapshot.gameNumber);
+      else {
+        const rebuilt = rebuildMatch(this.game, match);
+        this.host.restore(rebuilt.match, snapshot.gameNumber, clockAt, rebuilt.timers);
+        (this.recorder as RoomRecorder).replayId = match.replayId;
+        const outcome = this.game.outcome(rebuilt.match.state);
+        // Stopped between the last intent and the room's own save: finish the game now.
+        if (outcome !== null && this.lobby.phase === 'playing') this.lobby.finishGame(outcome.winners);
+      }
+    } catch (error) {
+      const reason = `Its game could not be rebuilt after a server update (${error instanceof Error ? error.message : String(error)}); the room was closed and its record kept.`;
+      logger.error(`room ${snapshot.code}: ${reason}`);
+      this.recorder?.closeRoom(reason);
+      if (match !== null) await store.matchAbandoned(match.replayId, reason);
+      throw new ServerError(ErrorCode.APPLICATION_ERROR, reason);
+    }
+    if (!(await reserveStoredCode(this.presence, snapshot.code)))
+      throw new ServerError(ErrorCode.APPLICATION_ERROR, `room ${snapshot.code} is already open`);
+    this.open(snapshot.code);
+    this.recorder?.saveRoom();
+    this.holdForReturn();
+    await this.setPrivate(true);
+  }
+
+  /** After a restore nobody is connected yet: keep the room for the reconnection window. */
+  private holdForReturn(): void {
+    this.autoDispose = false;
+    this.clock.setTimeout(() => {
+      this.lobby.expireRestored();
+      this.roomChanged();
+      this.autoDispose = true;
+    }, this.reconnectSeconds * 1000);
+  }
+
+  /** What the store keeps of the room. */
+  private snapshot(): RoomSnapshot {
+    return {
+      ...this.lobby.snapshot(),
+      code: this.code,
+      game: this.game.slug,
+      gameNumber: this.host.gameNumber,
+      testSeed: this.testSeed,
+      replayId: this.recorder?.replayId ?? null,
+      clockSkew: this.host.now() - Date.now(),
+    };
+  }
+
+  /** The lobby changed: store it, then tell everyone. */
+  private roomChanged(): void {
+    this.recorder?.saveRoom();
+    this.out.roomToAll();
+  }
+
+  /** Builds the parts and wires them to each other, to Colyseus and to the store. */
+  private assemble(optionsSchema: Lobby['optionsSchema'], options: unknown, store: TableStore | null): void {
     this.lobby = new Lobby(this.game, optionsSchema, options, {
       disconnect: (sessionId, closeCode, notice) => this.dismiss(sessionId, closeCode, notice),
       notifyAll: (notice) => this.broadcast('notice', notice),
       startGame: () => this.startGame(),
       stopGame: () => this.host.stopGame(),
     });
-    this.host = new MatchHost(this.game, this.runner, this.clock, testSeed, () => this.code, {
+    this.host = new MatchHost(this.game, this.runner, this.clock, this.testSeed, () => this.code, {
       ended: (outcome) => {
         this.lobby.finishGame(outcome.winners);
-        this.out.roomToAll();
+        this.roomChanged();
       },
       changed: () => this.out.gameToAll(),
     });
-    const record = new PublicRecord(this.game, () => this.lobby.table.info().map((s) => s.name));
-    this.host.listen(record);
+    const record = new PublicRecord(this.game, () => this.recorder?.replayId ?? null);
     this.out = new Broadcaster(
       this.game,
       this.wire,
@@ -120,19 +210,30 @@ export abstract class GameRoom extends Room {
       () => this.clients,
       () => this.code,
     );
+    if (store !== null) {
+      this.recorder = new RoomRecorder(store, this.game, {
+        code: () => this.code,
+        snapshot: () => this.snapshot(),
+        players: () =>
+          this.lobby.table.occupants().map((o) => ({ name: o.name, browserHash: o.browserHash })),
+      });
+      this.host.listen(this.recorder);
+    }
+    // After the recorder: an intent the store refuses never reaches the history.
+    this.host.listen(record);
   }
 
-  override onAuth(_client: Client, options: unknown): JoinOptions {
+  override onAuth(client: Client, options: unknown): JoinOptions {
     const join = JoinOptionsSchema.safeParse(options);
     if (!join.success) throw new ServerError(ErrorCode.INVALID_PAYLOAD, describeZodError(join.error));
-    if (this.lobby.isBanned(join.data.token, join.data.browser))
+    if (this.lobby.isBanned(newMember(client.sessionId, join.data)))
       throw new ServerError(ErrorCode.AUTH_FAILED, REMOVED_MESSAGE);
     return join.data;
   }
 
   override onJoin(client: Client, _options: unknown, auth: JoinOptions): void {
     this.lobby.join(newMember(client.sessionId, auth), auth.spectate);
-    this.out.roomToAll();
+    this.roomChanged();
     this.out.gameTo(client);
     // The join page saw a free seat, but someone took it (or the game started) in the meantime.
     if (!auth.spectate && this.lobby.table.seatOfSession(client.sessionId) === null)
@@ -154,25 +255,26 @@ export abstract class GameRoom extends Room {
     reconnection.catch(() => undefined);
     // allowReconnection answers a plain rejected promise (no `reject`) when it cannot wait at all.
     if (typeof reconnection.reject === 'function') this.reconnections.set(client.sessionId, reconnection);
-    this.out.roomToAll();
+    this.roomChanged();
   }
 
   override onReconnect(client: Client): void {
     this.reconnections.delete(client.sessionId);
     this.lobby.setConnected(client.sessionId, true);
-    this.out.roomToAll();
+    this.roomChanged();
     this.out.gameTo(client);
   }
 
   override onLeave(client: Client): void {
     this.reconnections.delete(client.sessionId);
     this.lobby.leave(client.sessionId);
-    this.out.roomToAll();
+    this.roomChanged();
   }
 
   override async onDispose(): Promise<void> {
     // onCreate may have refused the options before the parts were built.
     (this.host as MatchHost | undefined)?.dispose();
+    this.recorder?.closeRoom(null);
     if (liveRooms.get(this.code) === this) liveRooms.delete(this.code);
     if (this.code !== '') await releaseCode(this.presence, this.code);
   }
@@ -192,7 +294,7 @@ export abstract class GameRoom extends Room {
   private startGame(): void {
     const players = this.lobby.beginGame();
     this.host.startGame(this.lobby.options, players);
-    this.out.roomToAll();
+    this.roomChanged();
     this.out.gameToAll();
   }
 
@@ -279,7 +381,7 @@ export abstract class GameRoom extends Room {
     const member = this.lobby.members.get(client.sessionId);
     if (!member) return refused('NOT_IN_ROOM', 'You are not in this room.');
     const reply = this.lobby.apply(member, action.data);
-    if (reply.ok) this.out.roomToAll();
+    if (reply.ok) this.roomChanged();
     return reply;
   }
 }

@@ -11,6 +11,23 @@ export function randomCode(): string {
   return code;
 }
 
+/** Codes of stored rooms waiting to be restored: never handed to a new room meanwhile. */
+const heldCodes = new Set<string>();
+
+export function holdCodes(codes: Iterable<string>): void {
+  for (const code of codes) heldCodes.add(code);
+}
+
+/**
+ * Reserves the code of a room being restored after a restart (then it is no longer only held).
+ * False if a live room already has it.
+ */
+export async function reserveStoredCode(presence: Presence, code: string): Promise<boolean> {
+  const reserved = (await presence.hincrby(CODES_KEY, code, 1)) === 1;
+  heldCodes.delete(code);
+  return reserved;
+}
+
 /**
  * Reserves a fresh room code. A Colyseus roomId that collides would silently join the old room,
  * so the reservation is an atomic increment: only the caller that takes the count to 1 owns it.
@@ -18,6 +35,7 @@ export function randomCode(): string {
 export async function reserveCode(presence: Presence): Promise<string> {
   for (let attempt = 0; attempt < 100; attempt++) {
     const code = randomCode();
+    if (heldCodes.has(code)) continue;
     if ((await presence.hincrby(CODES_KEY, code, 1)) === 1) return code;
   }
   throw new Error('Could not find a free room code.');

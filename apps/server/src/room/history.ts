@@ -1,5 +1,4 @@
-import { type AnyGameModule, type Outcome, publicEvents, SPECTATOR } from '@cards/rules';
-import { finishedMatches, newReplayId } from '../replay/finished.ts';
+import { type AnyGameModule, publicEvents, replay, SPECTATOR } from '@cards/rules';
 import type { AnyMatch, MatchListener } from './matchHost.ts';
 import type { HistoryDelta, HistoryEntry } from '@cards/schema';
 
@@ -56,42 +55,46 @@ export class MatchHistory {
 
 /**
  * The room's public record of its match, hooked into the match host (MatchListener): the history,
- * step by step as intents are accepted, and, once the game ends, the finished game kept for its
- * replay under a new unguessable id.
+ * step by step as intents are accepted (rebuilt from the log when a room is restored), and, once the
+ * game ends, the id of its replay (the store's id for the match, from `storedId`).
  */
 export class PublicRecord implements MatchListener {
   private history: MatchHistory | null = null;
-  /** The finished match's replay id (null while it runs). */
-  replayId: string | null = null;
+  private finished = false;
 
   constructor(
     private readonly game: AnyGameModule,
-    /** Player names in seat order. */
-    private readonly names: () => readonly (string | null)[],
+    /** The store's id of the room's current match (null without a store: no replay is kept). */
+    private readonly storedId: () => string | null,
   ) {}
+
+  /** The finished match's replay id (null while it runs, or when nothing keeps it). */
+  get replayId(): string | null {
+    return this.finished ? this.storedId() : null;
+  }
 
   matchStarted(match: AnyMatch): void {
     this.history = new MatchHistory(this.game, match.state);
-    this.replayId = null;
+    this.finished = false;
   }
 
   intentAccepted(match: AnyMatch): void {
     this.history?.catchUp(match.state, match.version);
   }
 
-  matchEnded(match: AnyMatch, outcome: Outcome): void {
-    this.replayId = newReplayId();
-    const names = this.names();
-    finishedMatches().put({
-      id: this.replayId,
-      game: this.game.slug,
-      config: match.config,
-      seed: match.seed,
-      players: Array.from({ length: match.players }, (_, seat) => names[seat] ?? `Player ${seat + 1}`),
-      log: match.log,
-      outcome,
-      finishedAt: Date.now(),
+  matchEnded(): void {
+    this.finished = true;
+  }
+
+  /** A match taken up after a restart: its history is rebuilt from its log. */
+  matchRestored(match: AnyMatch): void {
+    let history: MatchHistory | null = null;
+    replay(this.game, match.config, match.players, match.seed, match.log, (step, entry) => {
+      if (entry === null || history === null) history = new MatchHistory(this.game, step.state);
+      else history.catchUp(step.state, step.version);
     });
+    this.history = history;
+    this.finished = this.game.outcome(match.state) !== null;
   }
 
   /** The history for an update: all of it for a client that arrives, else what is new since the last. */

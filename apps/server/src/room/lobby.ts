@@ -8,9 +8,13 @@ import {
   type Reply,
   type RoomPhase,
 } from '@cards/schema';
+import type { RoomSnapshot } from '../store/tableStore.ts';
 import type { Member } from './members.ts';
 import { accepted, describeZodError, refused } from './replies.ts';
 import { type Occupant, SeatTable } from './seats.ts';
+
+/** Session id prefix of a seat restored after a restart whose player has not come back yet. */
+const RESTORED_SESSION = 'restored:';
 
 export const REMOVED_MESSAGE = 'The host removed you from this room.';
 
@@ -49,8 +53,9 @@ export class Lobby {
     this.table = new SeatTable(game.maxPlayers);
   }
 
-  isBanned(token: string, browser: string | undefined): boolean {
-    return this.bannedTokens.has(token) || (browser !== undefined && this.bannedBrowsers.has(browser));
+  isBanned(member: Pick<Member, 'tokenHash' | 'browserHash'>): boolean {
+    const { tokenHash, browserHash } = member;
+    return this.bannedTokens.has(tokenHash) || (browserHash !== null && this.bannedBrowsers.has(browserHash));
   }
 
   /** Live members not in a seat, as the room info lists them. */
@@ -60,12 +65,75 @@ export class Lobby {
       .map((m) => ({ id: m.spectatorId, name: m.name }));
   }
 
+  // ---- stored and restored --------------------------------------------------------------------
+
+  /** What the store keeps of the lobby (the rest of RoomSnapshot comes from the other parts). */
+  snapshot(): Pick<
+    RoomSnapshot,
+    'options' | 'phase' | 'hostSeat' | 'seats' | 'matchWins' | 'bannedTokens' | 'bannedBrowsers'
+  > {
+    return {
+      options: this.options,
+      phase: this.phase,
+      hostSeat: this.table.hostSeat,
+      seats: this.table.seats.map((o) =>
+        o === null
+          ? null
+          : {
+              name: o.name,
+              tokenHash: o.tokenHash,
+              browserHash: o.browserHash,
+              ready: o.ready,
+              rematch: o.rematch,
+              left: o.sessionId === null,
+            },
+      ),
+      matchWins: [...this.table.matchWins],
+      bannedTokens: [...this.bannedTokens],
+      bannedBrowsers: [...this.bannedBrowsers],
+    };
+  }
+
+  /**
+   * Takes up a stored lobby after a restart. Players who had not left hold their seats under a
+   * placeholder session, disconnected, as if within their reconnection window; they take them back
+   * by token (join), and `expireRestored` releases the seats nobody came back to.
+   */
+  restore(snapshot: RoomSnapshot): void {
+    this.options = snapshot.options;
+    this.phase = snapshot.phase;
+    snapshot.seats.forEach((seat, i) => {
+      this.table.seats[i] =
+        seat === null
+          ? null
+          : {
+              name: seat.name,
+              tokenHash: seat.tokenHash,
+              browserHash: seat.browserHash,
+              ready: seat.ready,
+              rematch: seat.rematch,
+              sessionId: seat.left ? null : `${RESTORED_SESSION}${i}`,
+              connected: false,
+            };
+      this.table.matchWins[i] = snapshot.matchWins[i] ?? 0;
+    });
+    this.table.hostSeat = snapshot.hostSeat;
+    for (const hash of snapshot.bannedTokens) this.bannedTokens.add(hash);
+    for (const hash of snapshot.bannedBrowsers) this.bannedBrowsers.add(hash);
+  }
+
+  /** The grace period after a restart is over: seats nobody came back to are released. */
+  expireRestored(): void {
+    for (const o of this.table.occupants())
+      if (o.sessionId?.startsWith(RESTORED_SESSION) === true) this.releaseSeat(o.sessionId);
+  }
+
   // ---- joining and leaving -------------------------------------------------------------------
 
   /** A new tab: takes back its seat (same token), or a free lobby seat unless it came to watch. */
   join(member: Member, spectate: boolean): void {
     this.members.set(member.sessionId, member);
-    const owned = this.table.seatOfToken(member.token);
+    const owned = this.table.seatOfToken(member.tokenHash);
     if (owned !== null) return this.takeBackSeat(owned, member);
     const free = this.table.firstFree();
     if (this.phase !== 'lobby' || spectate || free === null) return;
@@ -90,8 +158,8 @@ export class Lobby {
     // Two players called the same would make "Waiting for Ana" and the score sheet ambiguous.
     member.name = this.distinctName(member.name, member.sessionId);
     return {
-      token: member.token,
-      browser: member.browser,
+      tokenHash: member.tokenHash,
+      browserHash: member.browserHash,
       name: member.name,
       ready: false,
       rematch: false,
@@ -108,8 +176,8 @@ export class Lobby {
     occupant.sessionId = member.sessionId;
     occupant.connected = true;
     occupant.name = member.name;
-    occupant.browser = member.browser ?? occupant.browser;
-    if (previous !== null && previous !== member.sessionId)
+    occupant.browserHash = member.browserHash ?? occupant.browserHash;
+    if (previous !== null && previous !== member.sessionId && !previous.startsWith(RESTORED_SESSION))
       this.evict(previous, CloseCodes.replaced, {
         kind: 'info',
         text: 'You opened this room in another tab; this one was disconnected.',
@@ -275,7 +343,7 @@ export class Lobby {
     if (!occupant) return refused('NO_SUCH_SEAT', 'Nobody sits in that seat.', { seat });
     if (seat === this.table.hostSeat) return refused('CANNOT_KICK_HOST', 'The host cannot kick themselves.');
     this.table.free(seat);
-    this.banAndEvict(member, occupant.token, occupant.browser, occupant.sessionId);
+    this.banAndEvict(member, occupant.tokenHash, occupant.browserHash, occupant.sessionId);
     return accepted();
   }
 
@@ -287,7 +355,7 @@ export class Lobby {
       (m) => m.spectatorId === id && !m.departing && this.table.seatOfSession(m.sessionId) === null,
     );
     if (!target) return refused('NO_SUCH_SPECTATOR', 'That spectator is no longer watching.');
-    this.banAndEvict(member, target.token, target.browser, target.sessionId);
+    this.banAndEvict(member, target.tokenHash, target.browserHash, target.sessionId);
     return accepted();
   }
 
@@ -296,12 +364,17 @@ export class Lobby {
    * link, cannot come back, not even to watch) and disconnects every tab of theirs. The host's own
    * browser is never banned (a host testing with two tabs removes only the other tab).
    */
-  private banAndEvict(host: Member, token: string, browser: string | null, sessionId: string | null): void {
-    this.bannedTokens.add(token);
-    const banBrowser = browser !== null && browser !== host.browser;
-    if (banBrowser) this.bannedBrowsers.add(browser);
+  private banAndEvict(
+    host: Member,
+    tokenHash: string,
+    browserHash: string | null,
+    sessionId: string | null,
+  ): void {
+    this.bannedTokens.add(tokenHash);
+    const banBrowser = browserHash !== null && browserHash !== host.browserHash;
+    if (banBrowser) this.bannedBrowsers.add(browserHash);
     const gone = (m: Member) =>
-      m.sessionId === sessionId || m.token === token || (banBrowser && m.browser === browser);
+      m.sessionId === sessionId || m.tokenHash === tokenHash || (banBrowser && m.browserHash === browserHash);
     for (const m of [...this.members.values()]) {
       if (m.departing || m === host || !gone(m)) continue;
       const seat = this.table.seatOfSession(m.sessionId);

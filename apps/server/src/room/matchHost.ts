@@ -16,19 +16,25 @@ export type AnyMatch = Match<unknown, unknown, unknown>;
 
 /**
  * Where other capabilities hook into a room's match (the store, history events, computer players).
- * Every hook runs synchronously on the room's thread, in this order for one accepted intent:
- * intentAccepted, then (if it ended the game) matchEnded, then the views go out. So whatever
- * intentAccepted records is recorded before anyone sees the result.
+ * The hooks run on the room's thread, in this order for one accepted intent: intentAccepted, then (if
+ * it ended the game) matchEnded, then the views go out. So whatever intentAccepted records is recorded
+ * before anyone sees the result.
  */
 export interface MatchListener {
-  /** A new match was set up (before its first views go out). */
-  matchStarted?(match: AnyMatch, gameNumber: number): void;
-  /** An intent (a seat's, a spectator's or a deadline's) was applied; `match` already includes it. */
-  intentAccepted?(match: AnyMatch, entry: LoggedIntent<unknown>): void;
+  /** A new match was set up at room clock `startedAt` (before its first views go out). */
+  matchStarted?(match: AnyMatch, gameNumber: number, startedAt: number): void;
+  /**
+   * An intent (a seat's, a spectator's or a deadline's) passed the rules; `match` includes it. It is
+   * not yet the room's match: if this throws, the intent is refused. If it returns a promise, the
+   * views wait for it (the match moves on meanwhile).
+   */
+  intentAccepted?(match: AnyMatch, entry: LoggedIntent<unknown>): void | Promise<void>;
   /** The match reached its outcome (once per match). */
   matchEnded?(match: AnyMatch, outcome: Outcome): void;
   /** The match was dropped before its end (the players went back to the lobby). */
   matchStopped?(match: AnyMatch): void;
+  /** A match rebuilt after a restart was taken up (it may be over already). */
+  matchRestored?(match: AnyMatch): void;
 }
 
 /** What the match host asks of the rest of the room. */
@@ -99,7 +105,8 @@ export class MatchHost {
     this.match = startMatch(this.game, config, players, this.nextSeed());
     this.ended = false;
     this.clearTimers();
-    for (const l of this.listeners) l.matchStarted?.(this.match, this.gameNumber);
+    const startedAt = this.now();
+    for (const l of this.listeners) l.matchStarted?.(this.match, this.gameNumber, startedAt);
     this.syncTimers();
   }
 
@@ -133,15 +140,75 @@ export class MatchHost {
     return job;
   }
 
-  private settle(from: AnyMatch, result: Result<AnyMatch>): Reply {
+  private settle(from: AnyMatch, result: Result<AnyMatch>): Reply | Promise<Reply> {
     if (this.match !== from) return noGame();
     if (!result.ok) return { ok: false, error: { ...result.error } };
     const match = result.value;
-    this.match = match;
     const entry = match.log[match.log.length - 1];
-    if (entry !== undefined) for (const l of this.listeners) l.intentAccepted?.(match, entry);
-    this.afterMove(match);
-    return accepted();
+    const pending: Promise<void>[] = [];
+    try {
+      if (entry !== undefined)
+        for (const l of this.listeners) {
+          const recorded = l.intentAccepted?.(match, entry);
+          if (recorded instanceof Promise) pending.push(recorded);
+        }
+    } catch (error) {
+      return this.notRecorded(error);
+    }
+    this.match = match;
+    if (pending.length === 0) {
+      this.afterMove(match);
+      return accepted();
+    }
+    return Promise.all(pending).then(
+      () => {
+        this.afterMove(match);
+        return accepted();
+      },
+      (error: unknown) => this.notRecorded(error),
+    );
+  }
+
+  private notRecorded(error: unknown): Reply {
+    logger.error(`room ${this.label()}: an accepted intent could not be recorded`, error);
+    return refused('NOT_SAVED', 'The server could not save that move; please try again.');
+  }
+
+  /**
+   * Takes up a match rebuilt after a restart: the room clock resumes at `clockAt` (the time the
+   * process stopped, so downtime does not count) and every deadline that had not fired resumes with
+   * the time it had left.
+   */
+  restore(
+    match: AnyMatch,
+    gameNumber: number,
+    clockAt: number,
+    timers: readonly {
+      key: string;
+      seat: number;
+      intent: unknown;
+      afterMs: number;
+      startedAt: number;
+      fired: boolean;
+    }[],
+  ): void {
+    this.gameNumber = gameNumber;
+    this.clockOrigin = clockAt - performance.now();
+    this.match = match;
+    this.ended = this.game.outcome(match.state) !== null;
+    this.clearTimers();
+    for (const t of timers) {
+      const left = Math.max(0, t.afterMs - (clockAt - t.startedAt));
+      const delayed = t.fired ? null : this.clock.setTimeout(() => this.fireTimer(t.key), left);
+      this.timers.set(t.key, { seat: t.seat, intent: t.intent, delayed });
+    }
+    for (const l of this.listeners) l.matchRestored?.(match);
+  }
+
+  /** The room clock resumes at `clockAt` (a restored room without a running match). */
+  resumeClock(clockAt: number, gameNumber: number): void {
+    this.clockOrigin = clockAt - performance.now();
+    this.gameNumber = gameNumber;
   }
 
   private afterMove(match: AnyMatch): void {

@@ -1,10 +1,10 @@
 import type { SeatInfo } from '@cards/schema';
 
 export interface Occupant {
-  /** The player's per-tab secret; whoever presents it owns the seat. Never sent to clients. */
-  token: string;
-  /** The player's per-browser secret, if the client sent one (kick bans it). Never sent to clients. */
-  browser: string | null;
+  /** Hash of the player's per-tab secret (secretHash); whoever presents the secret owns the seat. */
+  tokenHash: string;
+  /** Hash of the player's per-browser secret, if the client sent one (kick bans it). */
+  browserHash: string | null;
   name: string;
   ready: boolean;
   /** After a game: the player accepted the rematch. */
@@ -30,8 +30,8 @@ export class SeatTable {
     return index === -1 ? null : index;
   }
 
-  seatOfToken(token: string): number | null {
-    const index = this.seats.findIndex((o) => o?.token === token);
+  seatOfToken(tokenHash: string): number | null {
+    const index = this.seats.findIndex((o) => o?.tokenHash === tokenHash);
     return index === -1 ? null : index;
   }
 

@@ -1,4 +1,11 @@
-import { type AnyGameModule, blindCassowary, cassino, mathCardGame, starNavigator } from '@cards/rules';
+import {
+  type AnyGameModule,
+  blindCassowary,
+  cassino,
+  cuntSoul,
+  mathCardGame,
+  starNavigator,
+} from '@cards/rules';
 import type { GameRoom } from '../room/GameRoom.ts';
 import { BlindCassowaryRoom } from './blindCassowary.ts';
 import { CassinoRoom } from './cassino.ts';
@@ -15,10 +22,14 @@ export const GAME_ROOMS: Readonly<Record<string, GameRoomClass>> = {
   'star-navigator': StarNavigatorRoom,
 };
 
-/** Every playable game's rules, by slug (replays rebuild finished games with them): keep in step with GAME_ROOMS. */
+/**
+ * Every game's rules, by slug (replays rebuild finished games with them): every game of GAME_ROOMS,
+ * and Cunt-Soul ahead of its room.
+ */
 export const GAME_MODULES: Readonly<Record<string, AnyGameModule>> = {
   cassino,
   'blind-cassowary': blindCassowary,
   'math-card-game': mathCardGame,
   'star-navigator': starNavigator,
+  'cunt-soul': cuntSoul,
 };

@@ -22,6 +22,7 @@ import {
   voteChoices,
 } from './flow.ts';
 import { checkTarget, readPlay, valueOf } from './play.ts';
+import { WRONG_CLAIM_COST } from './scoring.ts';
 import {
   claimById,
   currentClaim,
@@ -59,9 +60,20 @@ export function applyIntent(
       // Nobody plays on a deal whose proof has not run: everyone starts from the same, settled table.
       if (awaitingProof(s))
         return err('CHECKING_DEAL', 'The deal is still being checked for a possible cassowary; a moment.');
+      if (s.preview)
+        return err('PREVIEW', 'Look at the target first: hands turn over once everyone is ready.');
       const r = playIntent(s, actor, intent, now);
       return r.ok ? ok(settle(r.value, now)) : r;
     }
+    case 'ready':
+    case 'previewOver':
+      return endPreview(s, actor, intent.type === 'previewOver');
+    case 'showHand':
+      if (s.phase !== 'play' && s.phase !== 'blind')
+        return err('WRONG_PHASE', 'The hands are no longer in play.');
+      if (s.openHands[actor] === intent.open)
+        return err('NO_CHANGE', intent.open ? 'Your hand is already open.' : 'Your hand is already closed.');
+      return ok({ ...s, openHands: s.openHands.map((x, i) => (i === actor ? intent.open : x)) });
     case 'blindSubmit':
       return blindSubmit(s, actor, intent, now);
     case 'nominate':
@@ -81,9 +93,9 @@ export function applyIntent(
 function playIntent(
   s: BlindCassowaryState,
   actor: number,
-  intent: Exclude<
+  intent: Extract<
     BlindCassowaryIntent,
-    { type: 'blindSubmit' | 'nominate' | 'bestInShowVote' | 'timeUp' | 'prove' }
+    { type: 'claim' | 'approve' | 'challenge' | 'vote' | 'stuck' | 'reviewExpired' }
   >,
   now: number,
 ): R {
@@ -138,9 +150,6 @@ function claim(
   const play = readPlay(hand, intent.expr, intent.chameleons, intent.cards, 2);
   if (!play.ok) return play;
   const check = checkTarget(play.value, s.target.value);
-  if (s.options.referee === 'server' && !check.valid)
-    return err('WRONG_CASSOWARY', check.reason ?? 'That does not make the target.', { reason: check.reason });
-  const used = new Set(play.value.cards.map((c) => c.id));
   const c: Claim = {
     id: `c${s.claims.length + 1}`,
     seat: actor,
@@ -160,6 +169,8 @@ function claim(
     votes: [],
     verdict: null,
   };
+  if (s.options.referee === 'server' && !check.valid) return ok(wrongClaim(s, c));
+  const used = new Set(play.value.cards.map((c) => c.id));
   const next: BlindCassowaryState = {
     ...s,
     hands: s.hands.map((h, i) => (i === actor ? h.filter((x) => !used.has(x.id)) : h)),
@@ -170,6 +181,38 @@ function claim(
   // Server referee: the claim is proven right, so it stands at once (in arrival order).
   if (s.options.referee === 'server') return ok(stand(next, c, now));
   return ok(startNext(next, now));
+}
+
+/**
+ * The server referee is not a free calculator: a wrong claim is not answered with its value. It is
+ * recorded (the table sees it in the claims list, "does not make 18"), its cards stay in the hand, and
+ * it costs WRONG_CLAIM_COST at the end of the game.
+ */
+function wrongClaim(s: BlindCassowaryState, c: Claim): BlindCassowaryState {
+  const reason = doesNotMake(s);
+  const next: BlindCassowaryState = {
+    ...s,
+    claims: [...s.claims, { ...c, status: 'returned', valid: false, reason }],
+    wrongClaims: s.wrongClaims.map((n, i) => (i === c.seat ? n + 1 : n)),
+  };
+  return pushEvent(next, {
+    kind: 'wrong',
+    seat: c.seat,
+    text: `${c.formula} ${reason}: −${WRONG_CLAIM_COST}.`,
+  });
+}
+
+export const doesNotMake = (s: BlindCassowaryState): string => `does not make ${s.target.value}`;
+
+/** The target preview ends when every player is ready, or when the clock says its time is up. */
+function endPreview(s: BlindCassowaryState, actor: number, byClock: boolean): R {
+  if (s.phase !== 'play' || !s.preview) return err('NOTHING_PENDING', 'The hands are already turned over.');
+  if (byClock)
+    return ok(pushEvent({ ...s, preview: false }, { kind: 'preview', seat: null, text: 'Hands up!' }));
+  if (s.ready[actor] === true) return err('ALREADY_READY', 'You are ready; waiting for the others.');
+  const ready = s.ready.map((x, i) => (i === actor ? true : x));
+  if (!ready.every((x) => x)) return ok({ ...s, ready });
+  return ok(pushEvent({ ...s, ready, preview: false }, { kind: 'preview', seat: null, text: 'Hands up!' }));
 }
 
 const toWire = (e: Expr): ExprJsonWire => toJson(e) as ExprJsonWire;
@@ -237,11 +280,10 @@ function blindSubmit(
   if (!play.ok) return play;
   const v = valueOf(play.value);
   if (!v.ok) return v;
+  // Over the target busts: one submission each, so "goes over" cannot be used to measure a hand.
   const t = int(s.target.value);
-  if (compare(v.value, t) > 0)
-    return err('OVER_TARGET', `${play.value.formula} = ${toString(v.value)} goes over ${s.target.value}.`);
-  const gap = sub(t, v.value);
-  if (!gap.ok) return gap;
+  const gap = compare(v.value, t) > 0 ? null : sub(t, v.value);
+  if (gap !== null && !gap.ok) return gap;
   return ok(
     maybeReveal(
       set({
@@ -249,7 +291,7 @@ function blindSubmit(
         cards: play.value.cards.map((c) => c.id),
         formula: play.value.formula,
         value: toString(v.value),
-        distance: { n: gap.value.n.toString(), d: gap.value.d.toString() },
+        distance: gap === null ? null : { n: gap.value.n.toString(), d: gap.value.d.toString() },
       }),
       now,
     ),

@@ -52,6 +52,10 @@ export function setup(options: BlindCassowaryOptions, players: number, seed: str
     claims: [],
     queue: [],
     stuck: hands.map(() => false),
+    preview: options.targetPreviewSeconds > 0,
+    ready: hands.map(() => false),
+    openHands: hands.map(() => false),
+    wrongClaims: hands.map(() => 0),
     proofDue: true,
     nefarious: hands.map(() => 0),
     events: [],
@@ -178,7 +182,7 @@ export function maybeReveal(s: BlindCassowaryState, now: number): BlindCassowary
   if (s.phase !== 'blind' || s.blind.some((b) => b === null)) return s;
   let best: { n: bigint; d: bigint } | null = null;
   for (const b of s.blind) {
-    if (b === null || b.pass) continue;
+    if (b === null || b.pass || b.distance === null) continue;
     const n = BigInt(b.distance.n);
     const d = BigInt(b.distance.d);
     if (best === null || n * best.d < best.n * d) best = { n, d };
@@ -188,6 +192,7 @@ export function maybeReveal(s: BlindCassowaryState, now: number): BlindCassowary
     if (
       b !== null &&
       !b.pass &&
+      b.distance !== null &&
       best !== null &&
       BigInt(b.distance.n) * best.d === best.n * BigInt(b.distance.d)
     )
@@ -233,13 +238,30 @@ export const voteChoices = (s: BlindCassowaryState, seat: number): string[] =>
 /** A Best in Show vote left blank because the voter's time ran out (counted for nobody). */
 export const ABSTAINED = '';
 
+/** Votes per nominee. */
+export function tally(votes: readonly (string | null)[]): Map<string, number> {
+  const count = new Map<string, number>();
+  for (const v of votes) if (v !== null && v !== ABSTAINED) count.set(v, (count.get(v) ?? 0) + 1);
+  return count;
+}
+
+/** The nominees with the most votes in `count`, among `among`. */
+function leaders(among: readonly string[], count: Map<string, number>): string[] {
+  const top = Math.max(0, ...among.map((id) => count.get(id) ?? 0));
+  return top === 0 ? [...among] : among.filter((id) => count.get(id) === top);
+}
+
+/**
+ * The players' votes decide; spectators' votes only break a tie among the players' leaders (any
+ * number of spectators, or of spectator tabs, never outweighs one player's vote). Still tied after
+ * that: every leader wins. Nobody voted at all: nobody wins.
+ */
 export function maybeTally(s: BlindCassowaryState): BlindCassowaryState {
   if (s.bestVotes.some((v) => v === null)) return s;
-  const count = new Map<string, number>();
-  for (const v of [...s.bestVotes, ...s.spectatorBestVotes.map((x) => x.claimId)])
-    if (v !== null && v !== ABSTAINED) count.set(v, (count.get(v) ?? 0) + 1);
-  const top = Math.max(0, ...count.values());
-  const winners = nominees(s).filter((id) => top > 0 && count.get(id) === top);
+  const players = tally(s.bestVotes);
+  if (players.size === 0 && s.spectatorBestVotes.length === 0) return finish({ ...s, bestWinners: [] });
+  const tied = leaders(nominees(s), players);
+  const winners = tied.length > 1 ? leaders(tied, tally(s.spectatorBestVotes.map((v) => v.claimId))) : tied;
   return finish({ ...s, bestWinners: winners });
 }
 

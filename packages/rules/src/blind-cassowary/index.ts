@@ -1,10 +1,13 @@
-import type {
-  BlindCassowaryIntent,
-  BlindCassowaryOptions,
-  BlindCassowarySpectatorIntent,
-  BlindCassowaryView,
+import {
+  BlindCassowaryIntentSchema,
+  BlindCassowarySpectatorIntentSchema,
+  type BlindCassowaryIntent,
+  type BlindCassowaryOptions,
+  type BlindCassowarySpectatorIntent,
+  type BlindCassowaryView,
 } from '@cards/schema';
 import type { GameModule } from '../core/game.ts';
+import { wellFormed } from '../core/wellFormed.ts';
 import { applyIntent, applySpectator } from './apply.ts';
 import { setup } from './flow.ts';
 import { blindCassowaryHistory } from './history.ts';
@@ -29,6 +32,7 @@ export const BLIND_CASSOWARY_DEFAULTS: BlindCassowaryOptions = {
   bigCassowary: true,
   drunkChameleon: true,
   bestInShow: false,
+  targetPreviewSeconds: 0,
 };
 
 export const blindCassowary: GameModule<
@@ -46,13 +50,19 @@ export const blindCassowary: GameModule<
   setup,
   actors,
   legalIntents,
-  apply: applyIntent,
+  apply: wellFormed(BlindCassowaryIntentSchema, applyIntent),
   view: viewOf,
   outcome: outcomeOf,
   timers,
   acceptsStale,
   isClockIntent: (intent) =>
-    intent.type === 'reviewExpired' || intent.type === 'timeUp' || intent.type === 'prove',
-  spectators: { apply: applySpectator, legalIntents: spectatorLegalIntents },
+    intent.type === 'reviewExpired' ||
+    intent.type === 'timeUp' ||
+    intent.type === 'prove' ||
+    intent.type === 'previewOver',
+  spectators: {
+    apply: wellFormed(BlindCassowarySpectatorIntentSchema, applySpectator),
+    legalIntents: spectatorLegalIntents,
+  },
   history: blindCassowaryHistory,
 };

@@ -26,10 +26,21 @@ export function actors(s: BlindCassowaryState): Seat[] {
   }
 }
 
+const handIds = (s: BlindCassowaryState, seat: Seat): string[] => (s.hands[seat] ?? []).map((c) => c.id);
+const showHand = (s: BlindCassowaryState, seat: Seat): BlindCassowaryIntent => ({
+  type: 'showHand',
+  open: s.openHands[seat] !== true,
+});
+
 export function legalIntents(s: BlindCassowaryState, seat: Seat): BlindCassowaryIntent[] {
   if (!actors(s).includes(seat)) return [];
   const out: BlindCassowaryIntent[] = [];
   if (s.phase === 'play') {
+    if (s.preview) {
+      if (s.ready[seat] !== true) out.push({ type: 'ready' });
+      out.push(showHand(s, seat));
+      return out;
+    }
     if (awaitingProof(s)) return out;
     const head = currentClaim(s);
     if (head !== undefined && head.seat !== seat) {
@@ -41,11 +52,11 @@ export function legalIntents(s: BlindCassowaryState, seat: Seat): BlindCassowary
           { type: 'vote', claimId: head.id, verdict: 'nefarious' },
         );
     }
-    out.push({ type: 'stuck', on: s.stuck[seat] !== true });
+    out.push({ type: 'stuck', on: s.stuck[seat] !== true, hand: handIds(s, seat) }, showHand(s, seat));
     return out;
   }
   if (s.phase === 'blind') {
-    out.push({ type: 'blindSubmit', expr: null, chameleons: [] });
+    out.push({ type: 'blindSubmit', expr: null, chameleons: [] }, showHand(s, seat));
     return out;
   }
   if (s.phase === 'bestInShow') {
@@ -79,8 +90,19 @@ export function timers(s: BlindCassowaryState): GameTimer<BlindCassowaryIntent>[
     }));
   }
   if (s.phase !== 'play') return [];
+  const preview: GameTimer<BlindCassowaryIntent>[] = s.preview
+    ? [
+        {
+          key: 'preview',
+          seat: 0,
+          afterMs: s.options.targetPreviewSeconds * 1000,
+          intent: { type: 'previewOver' },
+        },
+      ]
+    : [];
   if (awaitingProof(s))
-    return [{ key: `prove-${s.reserve.length}`, seat: 0, afterMs: 0, intent: { type: 'prove' } }];
+    return [{ key: `prove-${s.reserve.length}`, seat: 0, afterMs: 0, intent: { type: 'prove' } }, ...preview];
+  if (s.preview) return preview;
   const head = currentClaim(s);
   if (head === undefined || (head.status !== 'review' && head.status !== 'voting')) return [];
   return [
@@ -95,11 +117,17 @@ export function timers(s: BlindCassowaryState): GameTimer<BlindCassowaryIntent>[
 
 /**
  * Turnless play: every intent names what it acts on (own cards, a claim id), so one made on a view
- * another seat's move has since replaced is still applied in arrival order — except `stuck`, which
- * declares something about a hand the player may not have seen yet (a card drawn meanwhile).
+ * another seat's move has since replaced is still applied in arrival order. "I'm stuck" declares
+ * something about a hand: it counts when the hand it names is the hand the seat holds now (another
+ * player's "stuck" landing first changes nothing), not when a card was drawn meanwhile. Taking it
+ * back is always what the player meant.
  */
-export const acceptsStale = (_s: BlindCassowaryState, _seat: Seat, intent: BlindCassowaryIntent): boolean =>
-  intent.type !== 'stuck';
+export function acceptsStale(s: BlindCassowaryState, seat: Seat, intent: BlindCassowaryIntent): boolean {
+  if (intent.type !== 'stuck' || !intent.on) return true;
+  const seen = intent.hand;
+  const held = handIds(s, seat);
+  return seen !== undefined && seen.length === held.length && held.every((id) => seen.includes(id));
+}
 
 /** A spectator may challenge the claim under review, and vote once in Best in Show. */
 export function spectatorLegalIntents(

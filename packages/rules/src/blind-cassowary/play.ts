@@ -3,7 +3,12 @@
  * chameleon copies another non-chameleon card of the same hand, and leaf values come from the
  * server's cards (never from the client).
  */
-import type { BlindCassowaryCard, ChameleonChoice, ExprJsonWire } from '@cards/schema';
+import {
+  BLIND_CASSOWARY_MAX_CARDS,
+  type BlindCassowaryCard,
+  type ChameleonChoice,
+  type ExprJsonWire,
+} from '@cards/schema';
 import { err, ok, type Result } from '../core/result.ts';
 import { evaluate, fromJson, isExprJson, type Expr } from '../arith/expr.ts';
 import { formatDisplay } from '../arith/format.ts';
@@ -21,7 +26,12 @@ export interface Play {
 const refsOf = (e: ExprJsonWire): string[] =>
   e.kind === 'leaf' ? [e.ref] : [...refsOf(e.left), ...refsOf(e.right)];
 
-export const EXPR_LIMITS = { maxLeaves: 16, maxDepth: 16, maxRefLength: 12 } as const;
+/** A cassowary may hold every card of the deck (a hand can grow that large at eight players). */
+export const EXPR_LIMITS = {
+  maxLeaves: BLIND_CASSOWARY_MAX_CARDS,
+  maxDepth: BLIND_CASSOWARY_MAX_CARDS,
+  maxRefLength: 12,
+} as const;
 
 export function readPlay(
   hand: readonly BlindCassowaryCard[],

@@ -6,6 +6,8 @@ import { nestOf, type BlindCassowaryState } from './state.ts';
 export const BLIND_BONUS = 1;
 export const DRUNK_CHAMELEON = -2;
 export const BEST_IN_SHOW = 3;
+/** Points a wrong claim costs under the server referee. */
+export const WRONG_CLAIM_COST = 1;
 
 /** Final standings with a breakdown per seat, in seat order. */
 export function standingsOf(s: BlindCassowaryState): BlindCassowaryStanding[] {
@@ -29,6 +31,7 @@ export function standingsOf(s: BlindCassowaryState): BlindCassowaryStanding[] {
           ? DRUNK_CHAMELEON
           : 0,
       nefarious: 0 - (s.nefarious[seat] ?? 0) * o.nefariousPenalty,
+      wrongClaims: 0 - (s.wrongClaims[seat] ?? 0) * WRONG_CLAIM_COST,
       bestInShow: nest.some((c) => s.bestWinners.includes(c.id)) ? BEST_IN_SHOW : 0,
     };
     const total =
@@ -37,6 +40,7 @@ export function standingsOf(s: BlindCassowaryState): BlindCassowaryStanding[] {
       parts.blind +
       parts.drunkChameleon +
       parts.nefarious +
+      parts.wrongClaims +
       parts.bestInShow;
     return { ...parts, total, rank: 0 };
   });

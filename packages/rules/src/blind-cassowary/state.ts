@@ -48,11 +48,21 @@ export type BlindSubmission =
       readonly formula: string;
       /** Exact value as "n" or "n/d", and its distance below the target. */
       readonly value: string;
-      readonly distance: { readonly n: string; readonly d: string };
+      /** Null when it went over the target: it busts (scores nothing, no retry). */
+      readonly distance: { readonly n: string; readonly d: string } | null;
     };
 
 export interface TableEvent {
-  readonly kind: 'stuckDraw' | 'noCassowary' | 'blind' | 'stood' | 'returned' | 'nefarious' | 'reveal';
+  readonly kind:
+    | 'stuckDraw'
+    | 'noCassowary'
+    | 'blind'
+    | 'stood'
+    | 'returned'
+    | 'nefarious'
+    | 'reveal'
+    | 'wrong'
+    | 'preview';
   readonly text: string;
   readonly seat: number | null;
 }
@@ -73,6 +83,13 @@ export interface BlindCassowaryState {
   /** Ids of unsettled claims in arrival order; the first is under review (or being voted on). */
   readonly queue: readonly string[];
   readonly stuck: readonly boolean[];
+  /** Target preview running (hands face down) and who has said ready. */
+  readonly preview: boolean;
+  readonly ready: readonly boolean[];
+  /** Seats playing with their hand open to the table. */
+  readonly openHands: readonly boolean[];
+  /** Server referee: wrong claims per seat. */
+  readonly wrongClaims: readonly number[];
   /** Hands changed since the solver last looked for a possible cassowary. */
   readonly proofDue: boolean;
   readonly nefarious: readonly number[];

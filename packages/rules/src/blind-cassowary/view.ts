@@ -1,7 +1,7 @@
 import type { BlindCassowaryClaimView, BlindCassowaryView, BlindSubmissionView } from '@cards/schema';
 import type { Viewer } from '../core/game.ts';
 import { windowMs } from './apply.ts';
-import { ABSTAINED, awaitingProof } from './flow.ts';
+import { awaitingProof, tally } from './flow.ts';
 import { nestOf, type BlindCassowaryState, type Claim } from './state.ts';
 
 /**
@@ -34,9 +34,10 @@ function claimView(s: BlindCassowaryState, c: Claim, i: number, viewer: Viewer):
     spectatorChallenges: c.spectatorChallengers.length,
     windowStartedAt: c.windowStartedAt,
     windowMs: windowMs(s),
-    // The server's check is public only once a challenge (or the server referee) asked for it.
+    // The server's check is public only once a challenge (or the server referee) asked for it; the
+    // server referee's refusal says only "does not make 18" (it is not a calculator).
     checked: c.challenged || s.options.referee === 'server' ? c.valid : null,
-    reason: c.challenged && !c.valid ? c.reason : null,
+    reason: (c.challenged || s.options.referee === 'server') && !c.valid ? c.reason : null,
     votes: c.votes.map((v) => ({ ...v })),
     verdict: c.verdict,
   };
@@ -45,22 +46,24 @@ function claimView(s: BlindCassowaryState, c: Claim, i: number, viewer: Viewer):
 function blindView(s: BlindCassowaryState, viewer: Viewer): BlindSubmissionView[] {
   return s.blind.map((b, seat) => {
     const shown = b !== null && (s.blindRevealed || viewer === seat);
+    const bust = shown && !b.pass && b.distance === null;
     return {
       seat,
       submitted: b !== null,
       pass: shown ? b.pass : null,
       formula: shown && !b.pass ? b.formula : null,
-      value: shown && !b.pass ? b.value : null,
+      // A bust's value waits for the reveal (before it, "goes over 14" is all its sender learns).
+      value: shown && !b.pass && (s.blindRevealed || !bust) ? b.value : null,
       winner: s.blindRevealed && s.blindWinners.includes(seat),
+      bust,
     };
   });
 }
 
 export function viewOf(s: BlindCassowaryState, viewer: Viewer): BlindCassowaryView {
   const seat = typeof viewer === 'number' ? viewer : null;
-  const counts = new Map<string, number>();
-  for (const v of [...s.bestVotes, ...s.spectatorBestVotes.map((x) => x.claimId)])
-    if (v !== null && v !== ABSTAINED) counts.set(v, (counts.get(v) ?? 0) + 1);
+  const players = tally(s.bestVotes);
+  const audience = tally(s.spectatorBestVotes.map((v) => v.claimId));
   const voting = s.phase !== 'bestInShow' || s.nominated.every((n) => n);
   return {
     game: 'blind-cassowary',
@@ -73,7 +76,11 @@ export function viewOf(s: BlindCassowaryState, viewer: Viewer): BlindCassowaryVi
       cards: [...s.target.cards],
       redrawn: [...s.target.redrawn],
     },
-    hand: seat === null ? [] : [...(s.hands[seat] ?? [])],
+    // During the target preview every hand stays face down, the viewer's own too.
+    hand: seat === null || s.preview ? [] : [...(s.hands[seat] ?? [])],
+    preview: s.preview ? { seconds: s.options.targetPreviewSeconds, ready: [...s.ready] } : null,
+    openHands: s.hands.map((h, p) => (s.openHands[p] === true && !s.preview ? [...h] : null)),
+    wrongClaims: [...s.wrongClaims],
     handCounts: s.hands.map((h) => h.length),
     reserveCount: s.reserve.length,
     checkingDeal: awaitingProof(s),
@@ -95,7 +102,14 @@ export function viewOf(s: BlindCassowaryState, viewer: Viewer): BlindCassowaryVi
     // Nominations are shown once everyone has nominated (your own always).
     nominations: s.nominations.map((n, i) => (voting || i === seat ? n : null)),
     nominated: [...s.nominated],
-    bestInShowVotes: s.phase === 'over' ? [...counts].map(([claimId, votes]) => ({ claimId, votes })) : [],
+    bestInShowVotes:
+      s.phase === 'over'
+        ? [...new Set([...players.keys(), ...audience.keys()])].map((claimId) => ({
+            claimId,
+            votes: players.get(claimId) ?? 0,
+            spectatorVotes: audience.get(claimId) ?? 0,
+          }))
+        : [],
     bestInShowVoted: s.bestVotes.map((v) => v !== null),
     standings: s.standings === null ? null : s.standings.map((l) => ({ ...l })),
     winners: [...s.winners],

@@ -1,5 +1,11 @@
-import type { CassinoIntent, CassinoOptions, CassinoView } from '@cards/schema';
+import {
+  CassinoIntentSchema,
+  type CassinoIntent,
+  type CassinoOptions,
+  type CassinoView,
+} from '@cards/schema';
 import type { GameModule, Outcome, Seat } from '../core/game.ts';
+import { wellFormed } from '../core/wellFormed.ts';
 import { applyCassino } from './apply.ts';
 import { setupCassino } from './deal.ts';
 import { cassinoHistory } from './history.ts';
@@ -29,7 +35,7 @@ export const cassino: GameModule<CassinoOptions, CassinoState, CassinoIntent, Ca
   setup: setupCassino,
   actors,
   legalIntents,
-  apply: applyCassino,
+  apply: wellFormed(CassinoIntentSchema, applyCassino),
   view: viewCassino,
   outcome,
   history: cassinoHistory,

@@ -1,6 +1,9 @@
 import { cardName } from '../core/cards.ts';
 import { itemCards, type Card, type CassinoTableItem } from './state.ts';
 
+/** "a 9", "an 8", "an A": the article a rank label is read with. */
+export const aRank = (label: string): string => `${/^(8|A)/.test(label) ? 'an' : 'a'} ${label}`;
+
 /** "3♣ + 4♦" */
 export const cardsText = (cards: readonly Card[]): string => cards.map(cardName).join(' + ');
 

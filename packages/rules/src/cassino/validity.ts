@@ -1,6 +1,7 @@
 import { cardName, rankLabel } from '../core/cards.ts';
 import type { Seat } from '../core/game.ts';
 import { err, ok, type Result } from '../core/result.ts';
+import { aRank } from './text.ts';
 import { partitionIntoGroups } from './partition.ts';
 import {
   isCompound,
@@ -81,9 +82,13 @@ export function checkCapture(
         item: item.id,
       });
     if (isCompound(item) && value !== card.rank)
-      return err('INVALID_CAPTURE', `A build of ${value}s can only be captured by a ${rankLabel(value)}.`, {
-        item: item.id,
-      });
+      return err(
+        'INVALID_CAPTURE',
+        `A build of ${value}s can only be captured by ${aRank(rankLabel(value))}.`,
+        {
+          item: item.id,
+        },
+      );
     values.push(value);
   }
   const groups = partitionIntoGroups(values, card.rank);
@@ -164,7 +169,7 @@ export function checkBuild(
   if (!hand.some((c) => c.id !== card.id && c.rank === value))
     return err(
       'MUST_KEEP_CAPTURING_CARD',
-      `You must keep a ${rankLabel(value)} in your hand to build ${value}.`,
+      `You must keep ${aRank(rankLabel(value))} in your hand to build ${value}.`,
       { value },
     );
   return ok(plan);

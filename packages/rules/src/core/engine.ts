@@ -1,5 +1,6 @@
 import type { GameModule, Seat } from './game.ts';
 import { err, ok, type Result } from './result.ts';
+import { MALFORMED_INTENT } from './wellFormed.ts';
 
 /**
  * One accepted intent as recorded in the replay log. A spectator's action (GameModule.spectators) is
@@ -51,6 +52,9 @@ export function submitIntent<Config, State, Intent, View>(
   if (game.outcome(match.state) !== null) return err('GAME_OVER', 'The game is over.');
   if (!Number.isInteger(actor) || actor < 0 || actor >= match.players)
     return err('NOT_A_PLAYER', 'Only seated players can play.', { actor });
+  // The game's hooks below read `intent.type`; its own apply checks the rest of the shape.
+  if (typeof intent !== 'object' || intent === null)
+    return err(MALFORMED_INTENT, 'That move is not well formed.');
   if (!byClock && (game.isClockIntent?.(intent) ?? false))
     return err('CLOCK_ONLY', 'That happens by itself when the time runs out.');
   if (version !== match.version && !(game.acceptsStale?.(match.state, actor, intent) ?? false))
@@ -108,15 +112,23 @@ export function replayEntry<Config, State, Intent, View>(
   return result.value;
 }
 
-/** Rebuilds a match from its inputs; throws if a logged intent is refused (a broken replay). */
+/**
+ * Rebuilds a match from its inputs; throws if a logged intent is refused (a broken replay).
+ * `onStep`, if given, sees the match before the first intent and after each one.
+ */
 export function replay<Config, State, Intent, View>(
   game: GameModule<Config, State, Intent, View>,
   config: Config,
   players: number,
   seed: string,
   log: readonly LoggedIntent<Intent>[],
+  onStep?: (match: Match<Config, State, Intent>, entry: LoggedIntent<Intent> | null) => void,
 ): Match<Config, State, Intent> {
   let match = startMatch(game, config, players, seed);
-  for (const entry of log) match = replayEntry(game, match, entry);
+  onStep?.(match, null);
+  for (const entry of log) {
+    match = replayEntry(game, match, entry);
+    onStep?.(match, entry);
+  }
   return match;
 }

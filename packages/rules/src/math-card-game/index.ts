@@ -1,6 +1,13 @@
-import type { MathCardGameIntent, MathCardGameOptions, MathCardGameView, MathPlay } from '@cards/schema';
+import {
+  MathCardGameIntentSchema,
+  type MathCardGameIntent,
+  type MathCardGameOptions,
+  type MathCardGameView,
+  type MathPlay,
+} from '@cards/schema';
 import type { GameModule, GameTimer, Seat } from '../core/game.ts';
-import { err } from '../core/result.ts';
+import { err, type Result } from '../core/result.ts';
+import { wellFormed } from '../core/wellFormed.ts';
 import { DECK_SIZE } from './cards.ts';
 import { maximalPlays, placementsAfter, underChoices } from './search.ts';
 import {
@@ -52,6 +59,24 @@ export function legalPlacements(
   return placementsAfter(shapesOf(state), state.hands[seat] ?? [], before);
 }
 
+function apply(state: MathCardGameState, actor: Seat, intent: MathCardGameIntent): Result<MathCardGameState> {
+  if (state.phase === 'over') return err('GAME_OVER', 'The game is over.');
+  if (intent.type === 'cut') {
+    if (state.phase !== 'cut') return err('NOT_CUTTING', 'The decks have already been cut.');
+    if (!cuttersOf(state).includes(actor))
+      return err('NOT_YOUR_CUT', "You have already cut your opponent's deck.");
+    const p = intent.position;
+    if (p !== null && (!Number.isInteger(p) || p < 1 || p > DECK_SIZE - 1))
+      return err('BAD_CUT', `Cut somewhere between 1 and ${DECK_SIZE - 1} cards.`, { position: p });
+    return { ok: true, value: applyCut(state, actor, p) };
+  }
+  if (state.phase === 'cut') return err('CUT_FIRST', 'The decks are still being cut.');
+  if (actor !== state.turn) return err('NOT_YOUR_TURN', 'It is not your turn.');
+  if (intent.type === 'mulligan') return applyMulligan(state, actor);
+  if (intent.type === 'turn') return applyTurn(state, actor, intent);
+  return err('UNKNOWN_INTENT', 'That is not a move in this game.');
+}
+
 /** The cut timeout: a seat that has not cut the opponent's deck in time cuts it at random. */
 function timers(state: MathCardGameState): GameTimer<MathCardGameIntent>[] {
   if (state.phase !== 'cut') return [];
@@ -84,23 +109,7 @@ export const mathCardGame: GameModule<
   // Both seats cut at once, each the other's deck: one cut never changes the deck the other is
   // cutting, so a cut made before the other's landed is still what its sender meant.
   acceptsStale: (state, _actor, intent) => intent.type === 'cut' && state.phase === 'cut',
-  apply(state, actor, intent) {
-    if (state.phase === 'over') return err('GAME_OVER', 'The game is over.');
-    if (intent.type === 'cut') {
-      if (state.phase !== 'cut') return err('NOT_CUTTING', 'The decks have already been cut.');
-      if (!cuttersOf(state).includes(actor))
-        return err('NOT_YOUR_CUT', "You have already cut your opponent's deck.");
-      const p = intent.position;
-      if (p !== null && (!Number.isInteger(p) || p < 1 || p > DECK_SIZE - 1))
-        return err('BAD_CUT', `Cut somewhere between 1 and ${DECK_SIZE - 1} cards.`, { position: p });
-      return { ok: true, value: applyCut(state, actor, p) };
-    }
-    if (state.phase === 'cut') return err('CUT_FIRST', 'The decks are still being cut.');
-    if (actor !== state.turn) return err('NOT_YOUR_TURN', 'It is not your turn.');
-    if (intent.type === 'mulligan') return applyMulligan(state, actor);
-    if (intent.type === 'turn') return applyTurn(state, actor, intent);
-    return err('UNKNOWN_INTENT', 'That is not a move in this game.');
-  },
+  apply: wellFormed(MathCardGameIntentSchema, apply),
   view: viewOf,
   outcome(state) {
     if (state.phase !== 'over') return null;

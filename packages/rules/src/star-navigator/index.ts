@@ -1,9 +1,15 @@
 import { starHistory } from './history.ts';
 /** Star Navigator (2–4 players): draft a Vector Set, calculate Jump Coordinates closest to the target. */
-import type { StarNavigatorIntent, StarNavigatorOptions, StarNavigatorView } from '@cards/schema';
+import {
+  StarNavigatorIntentSchema,
+  type StarNavigatorIntent,
+  type StarNavigatorOptions,
+  type StarNavigatorView,
+} from '@cards/schema';
 import { isExprJson } from '../arith/index.ts';
 import type { GameModule, GameTimer, Seat } from '../core/game.ts';
 import { err, ok, type Result } from '../core/result.ts';
+import { wellFormed } from '../core/wellFormed.ts';
 import { advance, layOut, maybeShowdown, pick } from './draft.ts';
 import {
   activeSeats,
@@ -248,7 +254,10 @@ export const starNavigator: GameModule<
   setup: setupState,
   actors,
   legalIntents,
-  apply: (state, actor, intent) => apply(state, actor, intent),
+  apply: wellFormed(
+    StarNavigatorIntentSchema,
+    (state: StarNavigatorState, actor: Seat, intent: StarNavigatorIntent) => apply(state, actor, intent),
+  ),
   view: viewOf,
   outcome(state) {
     if (state.phase !== 'over') return null;

@@ -144,15 +144,22 @@ export function resolveRound(state: StarNavigatorState): StarNavigatorState {
   const winners = valid.filter((l) => l.distance === bestDistance).map((l) => l.seat);
   for (const l of lines) l.winner = winners.includes(l.seat);
   const debts: StarPayment[] = [];
+  const hotshotWinner = (w: Seat): boolean => seatOf(state, w).locked !== null;
   for (const l of lines) {
-    if (l.winner) continue;
+    if (l.winner) {
+      // "If you win in this round, every other player will pay you 2 chips": co-winners too.
+      for (const w of winners)
+        if (w !== l.seat && hotshotWinner(w))
+          debts.push({ from: l.seat, to: w, amount: 2, reason: 'hotshotWin' });
+      continue;
+    }
     if (l.hotshot) {
       for (const other of order)
         if (other !== l.seat) debts.push({ from: l.seat, to: other, amount: 2, reason: 'hotshotLoss' });
       continue;
     }
     for (const w of winners) {
-      const hot = seatOf(state, w).locked !== null;
+      const hot = hotshotWinner(w);
       debts.push({ from: l.seat, to: w, amount: hot ? 2 : 1, reason: hot ? 'hotshotWin' : 'win' });
     }
   }

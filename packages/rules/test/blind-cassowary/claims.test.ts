@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, claimOf, game, ids, table } from './helpers.ts';
+import { act, cards, claimOf, game, ids, table } from './helpers.ts';
 
 const HAND24 = '4S 6H 3D QC 2S';
 
@@ -33,9 +33,13 @@ describe('blind-cassowary: claims (target 24, hand 4 6 3 Q 2)', () => {
 
   it('legal intents name what may be done, never a solution (no claim, no blind formula)', () => {
     const s = table({ hands: [HAND24, 'AS AH'], target: 24, reserve: '5S 5H 5D 5C 7S 7H' });
-    expect(game.legalIntents(s, 0)).toEqual([{ type: 'stuck', on: true }]);
+    const openHand = { type: 'showHand', open: true };
+    expect(game.legalIntents(s, 0)).toEqual([{ type: 'stuck', on: true, hand: ids(s.hands[0]!) }, openHand]);
     const blind = { ...s, phase: 'blind' as const, blind: [null, null] };
-    expect(game.legalIntents(blind, 0)).toEqual([{ type: 'blindSubmit', expr: null, chameleons: [] }]);
+    expect(game.legalIntents(blind, 0)).toEqual([
+      { type: 'blindSubmit', expr: null, chameleons: [] },
+      openHand,
+    ]);
   });
 
   it('refuses cards not in hand, a card used twice, a single card, and mismatched card lists', () => {
@@ -157,15 +161,24 @@ describe('blind-cassowary: claims (target 24, hand 4 6 3 Q 2)', () => {
     expect(r.ok && r.value.claims[0]!.status).toBe('voting');
   });
 
-  it('server referee refuses a wrong claim at once with the reason, and a right one stands at once', () => {
-    const s = table({ hands: [HAND24, 'AS AH'], target: 24, options: { referee: 'server' } });
-    const r = game.apply(s, 0, claimOf(s, 0, '4+6'), 0);
-    expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error).toMatchObject({ code: 'WRONG_CASSOWARY', message: '4 + 6 = 10, not 24' });
-    const bad = game.apply(s, 0, claimOf(s, 0, '4/(Q-6*2)'), 0);
-    expect(bad.ok ? '' : bad.error.message).toBe('Division by zero');
+  it('server referee: a wrong claim says only "does not make 24", never its value; the table sees it; each costs 1', () => {
+    let s = table({ hands: [HAND24, 'AS AH'], target: 24, options: { referee: 'server' } });
+    s = act(s, 0, claimOf(s, 0, '4+6'), 0);
+    s = act(s, 0, claimOf(s, 0, '4/(Q-6*2)'), 10); // division by zero: no value either
+    expect(ids(s.hands[0]!)).toEqual(ids(cards(HAND24))); // the cards stay in the hand
+    expect(s.wrongClaims).toEqual([2, 0]);
+    for (const viewer of [0, 1, 'spectator'] as const) {
+      const v = game.view(s, viewer);
+      expect(v.claims.map((c) => [c.status, c.checked, c.reason])).toEqual([
+        ['returned', false, 'does not make 24'],
+        ['returned', false, 'does not make 24'],
+      ]);
+      expect(v.wrongClaims).toEqual([2, 0]);
+      expect(JSON.stringify(v)).not.toMatch(/= 10|not 24|Division/);
+    }
+    expect(s.events.at(-1)!.text).toBe('4 ÷ (Q − 6 × 2) does not make 24: −1.');
     const good = act(s, 0, claimOf(s, 0, '4*6'), 0);
-    expect(good.claims[0]!.status).toBe('stood');
+    expect(good.claims[2]!.status).toBe('stood');
     expect(game.timers!(good)).toEqual([]);
   });
 

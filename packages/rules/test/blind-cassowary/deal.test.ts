@@ -73,7 +73,10 @@ describe('blind-cassowary: the deal is proven by the clock, not in setup', () =>
     expect(game.timers!(proven)).toEqual([]);
     // A cassowary exists (4 × 6): nobody draws, and now everyone may play.
     expect(proven.hands).toEqual(s.hands);
-    expect(game.legalIntents(proven, 0)).toEqual([{ type: 'stuck', on: true }]);
+    expect(game.legalIntents(proven, 0)).toEqual([
+      { type: 'stuck', on: true, hand: proven.hands[0]!.map((c) => c.id) },
+      { type: 'showHand', open: true },
+    ]);
     const claimed = act(proven, 0, claimOf(proven, 0, '4*6'));
     expect(claimed.claims).toHaveLength(1);
     const twice = game.apply(proven, 0, { type: 'prove' }, 6);

@@ -62,6 +62,7 @@ export function formula(
   const used = new Set<string>();
   const parsed = parse(text, {
     names: { ...RANK_NAMES, C: 0 },
+    maxLeaves: 54,
     resolve: (tok): Result<string> => {
       const rank = Number(tok.value.n);
       const c = hand.find((x) => x.rank === rank && !used.has(x.id));

@@ -87,7 +87,8 @@ function checkScores(s: BlindCassowaryState, ledger: Ledger): number {
     check(l.nest === (s.options.scoring === 'composite' ? cards : mine.length), 'nest score by option');
     const big = s.options.bigCassowary && biggest > 0 && mine.some((c) => c.cards.length === biggest);
     check(l.bigCassowary === (big ? biggest : 0), 'Big Cassowary from the driver’s count');
-    const parts = l.nest + l.bigCassowary + l.blind + l.drunkChameleon + l.nefarious + l.bestInShow;
+    const parts =
+      l.nest + l.bigCassowary + l.blind + l.drunkChameleon + l.nefarious + l.wrongClaims + l.bestInShow;
     check(l.total === parts, 'total is the sum of the breakdown');
   });
   return stood.length;

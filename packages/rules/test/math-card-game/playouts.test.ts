@@ -113,7 +113,7 @@ function checkViews(state: MathCardGameState) {
 function illegalVariants(state: MathCardGameState, seat: number, chosen: MathCardGameIntent, max: number) {
   const out: { intent: MathCardGameIntent; code: string }[] = [];
   if (state.phase === 'cut') {
-    out.push({ intent: { type: 'cut', position: 35 }, code: 'BAD_CUT' });
+    out.push({ intent: { type: 'cut', position: 35 }, code: 'MALFORMED_INTENT' });
     return out;
   }
   const stranger = state.hands[1 - seat]?.[0] ?? state.piles[seat]?.[0];
@@ -123,8 +123,12 @@ function illegalVariants(state: MathCardGameState, seat: number, chosen: MathCar
       out.push({ intent: { ...chosen, plays: chosen.plays.slice(0, -1) }, code: 'MUST_PLAY_MORE' });
     const hand = state.hands[seat] ?? [];
     const spare = hand.find((id) => !chosen.plays.some((p) => p.card === id) && !chosen.under.includes(id));
+    // At most two cards go under (the wire schema's bound): a third is refused as malformed.
     if (spare !== undefined)
-      out.push({ intent: { ...chosen, under: [...chosen.under, spare] }, code: 'WRONG_UNDER_COUNT' });
+      out.push({
+        intent: { ...chosen, under: [...chosen.under, spare] },
+        code: chosen.under.length >= 2 ? 'MALFORMED_INTENT' : 'WRONG_UNDER_COUNT',
+      });
     if (stranger !== undefined && chosen.plays[0] !== undefined)
       out.push({
         intent: { ...chosen, plays: [{ ...chosen.plays[0], card: stranger }, ...chosen.plays.slice(1)] },

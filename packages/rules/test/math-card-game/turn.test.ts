@@ -400,7 +400,7 @@ describe('cut and deal', () => {
     expect(game.actors(start)).toEqual([0, 1]);
     expect(game.legalIntents(start, 0)).toHaveLength(35);
     expect(errorCode(game.apply(start, 0, turn([]), 0))).toBe('CUT_FIRST');
-    expect(errorCode(game.apply(start, 0, { type: 'cut', position: 0 }, 0))).toBe('BAD_CUT');
+    expect(errorCode(game.apply(start, 0, { type: 'cut', position: 0 }, 0))).toBe('MALFORMED_INTENT');
     const blueDeck = start.piles[1] ?? [];
     const one = expectOk(game.apply(start, 0, { type: 'cut', position: 5 }, 0));
     expect(one.piles[1]).toEqual([...blueDeck.slice(5), ...blueDeck.slice(0, 5)]);

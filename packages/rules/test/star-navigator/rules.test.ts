@@ -414,6 +414,44 @@ describe('options', () => {
     // seat 1 locked and lost: pays 2 to seats 0 and 2; seat 2 pays 1 to the winner
     expect(play(mk(1)).seats.map((x) => x.chips)).toEqual([13, 6, 11]);
   });
+  it('Hotshot Spacer: "every other player will pay you 2" — a co-winner pays the winning hotshot 2 as well', () => {
+    const s0 = composeState(opts({ hotshotSpacer: true }), {
+      target: ['3S', 'AC'],
+      beacon: 'JD',
+      memories: [
+        ['7S', '8H', '2C', '3C'],
+        ['4S', '5S', '6S', '9S'],
+        ['7H', '8S', '2D', '3D'],
+      ],
+      patch: [{ locked: '7S' }],
+    });
+    let s = act(s0, 0, choose(['7S', '8H', 'JD']));
+    s = act(s, 0, submit(O('*', O('-', L('JD'), L('7S')), L('8H')), 32));
+    s = act(s, 1, choose(['4S', '5S', 'JD']));
+    s = act(s, 1, submit(sum(['4S', '5S', 'JD']), 20));
+    s = act(s, 2, choose(['7H', '8S', 'JD']));
+    s = act(s, 2, submit(O('*', O('-', L('JD'), L('7H')), L('8S')), 32));
+    expect(s.lastShowdown?.lines.filter((l) => l.winner).map((l) => l.seat)).toEqual([0, 2]);
+    // seat 1 pays the hotshot 2 and the plain co-winner 1; co-winner seat 2 pays the hotshot 2
+    expect(s.seats.map((x) => x.chips)).toEqual([14, 7, 9]);
+  });
+  it('options out of range are refused with a message, never silently changed', () => {
+    for (const [chips, message] of [
+      [0, 'Starting chips: at least 1.'],
+      [-5, 'Starting chips: at least 1.'],
+      [1000, 'Starting chips: at most 100.'],
+      [2.5, 'Starting chips must be a whole number.'],
+      ['10', 'Starting chips must be a number.'],
+    ] as const) {
+      const r = StarNavigatorOptionsSchema.safeParse({ startingChips: chips });
+      expect(r.success).toBe(false);
+      if (!r.success) expect(r.error.issues[0]!.message).toBe(message);
+    }
+    const declared = StarNavigatorIntentSchema.safeParse({ type: 'submit', expr: L('JD'), declared: 'abc' });
+    expect(declared.success ? '' : declared.error.issues[0]!.message).toBe(
+      'Your Jump Coordinates must be a number.',
+    );
+  });
   it('Slingshot Manoeuvre: a Vector Set of one suit (beacon included) takes 2 off the distance, below zero too', () => {
     const s0 = composeState(opts({ slingshotManoeuvre: true }), {
       target: ['2H', '4C'],

@@ -21,6 +21,7 @@ function rowsFor(view: BlindCassowaryView): Row[] {
   rows.push({ key: 'blind', label: 'Blind cassowary', hint: 'closest' });
   if (o.drunkChameleon) rows.push({ key: 'drunkChameleon', label: 'Drunk Chameleon', hint: '−2' });
   rows.push({ key: 'nefarious', label: 'Nefarious', hint: `−${o.nefariousPenalty} each` });
+  if (o.referee === 'server') rows.push({ key: 'wrongClaims', label: 'Wrong claims', hint: '−1 each' });
   if (o.bestInShow) rows.push({ key: 'bestInShow', label: 'Best in Show', hint: '+3' });
   return rows;
 }

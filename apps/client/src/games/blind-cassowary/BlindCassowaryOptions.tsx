@@ -136,11 +136,31 @@ export function BlindCassowaryOptionsForm({
           disabled={disabled}
           onChange={(e) => set({ nefariousPenalty: Number(e.target.value) })}
         >
-          {[...new Set([0, 5, 10, 20, o.nefariousPenalty])]
+          {/* "Ten points or more" (the rule text): 10 is the least. */}
+          {[...new Set([10, 15, 20, 30, o.nefariousPenalty])]
             .sort((a, b) => a - b)
             .map((n) => (
               <option key={n} value={n}>
                 {n} points
+              </option>
+            ))}
+        </select>
+      </label>
+      <label className="field" htmlFor={`${idPrefix}-preview`}>
+        <span className="field__label">Target preview (hands face down)</span>
+        <select
+          id={`${idPrefix}-preview`}
+          className="select"
+          data-testid="option-target-preview"
+          value={o.targetPreviewSeconds}
+          disabled={disabled}
+          onChange={(e) => set({ targetPreviewSeconds: Number(e.target.value) })}
+        >
+          {[...new Set([0, 3, 5, 10, o.targetPreviewSeconds])]
+            .sort((a, b) => a - b)
+            .map((n) => (
+              <option key={n} value={n}>
+                {n === 0 ? 'Off: see your hand at once' : `Up to ${n} s, or until everyone is ready`}
               </option>
             ))}
         </select>

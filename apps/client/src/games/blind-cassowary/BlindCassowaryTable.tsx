@@ -82,6 +82,7 @@ export function BlindCassowaryTable({ state }: { state: BlindCassowaryGameState 
                 {stuckCount} of {view.players} stuck
               </span>
             )}
+            <OpenHandSwitch legal={legal} me={me} />
             {info !== null && info.gameNumber > 1 && (
               <span className="bc__wins" data-testid="table-match-wins">
                 Games won: {matchWinsText(info)}
@@ -134,9 +135,12 @@ export function BlindCassowaryTable({ state }: { state: BlindCassowaryGameState 
       </div>
 
       <div className="bc__dock" data-testid="dock" ref={dock}>
-        {me === null ? (
+        {view.preview !== null ? (
+          <PreviewDock state={state} me={me} legal={legal} />
+        ) : me === null ? (
           <p className="bc__spectating" data-testid="hand" data-count={0}>
-            You are watching. Hands are hidden; you may challenge a claim under review.
+            You are watching. Closed hands are hidden (open ones show in the nests); you may challenge a claim
+            under review.
           </p>
         ) : view.phase === 'play' || view.phase === 'blind' ? (
           // Keyed by mode: a formula left over from play does not carry into the blind submission.
@@ -153,6 +157,72 @@ export function BlindCassowaryTable({ state }: { state: BlindCassowaryGameState 
 
       {view.phase === 'over' && <BcScoreSheet view={view} info={info} />}
     </section>
+  );
+}
+
+/**
+ * The target preview: "only after this may players look at their hands". Hands stay face down until
+ * every player is ready or the time is up.
+ */
+function PreviewDock({
+  state,
+  me,
+  legal,
+}: {
+  state: BlindCassowaryGameState;
+  me: number | null;
+  legal: readonly BlindCassowaryIntent[];
+}) {
+  const busy = useStore((s) => s.busy);
+  const preview = state.view.preview;
+  const remaining = useRemaining(state, 'preview');
+  if (preview === null) return null;
+  const waiting = preview.ready.filter((r) => !r).length;
+  const canReady = legal.some((i) => i.type === 'ready');
+  return (
+    <div className="bc-preview" data-testid="preview" data-waiting={waiting}>
+      <p className="bc-preview__text">
+        Look at the target: {state.view.target.value}. Hands turn over when everyone is ready
+        {remaining !== null ? ` or in ${Math.ceil(remaining / 1000)} s` : ''}
+        {me !== null && !canReady ? ` — waiting for ${waiting}…` : '.'}
+      </p>
+      {canReady && (
+        <button
+          type="button"
+          className="btn btn--primary"
+          data-testid="preview-ready"
+          disabled={busy}
+          onClick={() => void sendIntent({ type: 'ready' })}
+        >
+          Ready — show my hand
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** "Hands may be played open or closed as individual players desire." */
+function OpenHandSwitch({ legal, me }: { legal: readonly BlindCassowaryIntent[]; me: number | null }) {
+  const busy = useStore((s) => s.busy);
+  const intent = legal.find((i) => i.type === 'showHand');
+  if (me === null || intent === undefined || intent.type !== 'showHand') return null;
+  const open = !intent.open;
+  return (
+    <label
+      className="bc__open-hand"
+      htmlFor="bc-open-hand"
+      title="An open hand is shown to everyone, spectators too"
+    >
+      <input
+        id="bc-open-hand"
+        type="checkbox"
+        data-testid="show-my-hand"
+        checked={open}
+        disabled={busy}
+        onChange={() => void sendIntent(intent)}
+      />{' '}
+      Play my hand open
+    </label>
   );
 }
 
@@ -411,12 +481,37 @@ const STATUS_TEXT: Readonly<Record<string, string>> = {
   returned: 'returned',
 };
 
-/** A claim that stands says whether it was checked: unchallenged claims stand unchecked in table mode. */
-function claimStatusText(c: BlindCassowaryView['claims'][number]): string {
-  if (c.verdict === 'nefarious') return 'nefarious';
-  if (c.status === 'stood') return c.checked === true ? 'stands · checked' : 'stands · unchallenged';
+/**
+ * A claim that stands says how: checked (challenged, or the server referee), approved by every other
+ * player, or unchallenged (the window ran out) — the same words as the table's event. A returned claim
+ * says who challenged it, or that the server referee refused it.
+ */
+export function claimStatusText(
+  c: BlindCassowaryView['claims'][number],
+  view: BlindCassowaryView,
+  info: RoomInfo | null,
+): string {
+  const by = (seats: readonly number[], spectators: number) =>
+    [...seats.map((s) => seatName(info, s)), ...(spectators > 0 ? ['a spectator'] : [])].join(', ');
+  if (c.status === 'stood') {
+    if (c.checked === true) return 'stands · checked';
+    return c.approvals.length >= view.players - 1 ? 'stands · approved by everyone' : 'stands · unchallenged';
+  }
+  if (c.status === 'returned' || c.status === 'voting') {
+    if (c.challengers.length === 0 && c.spectatorChallenges === 0) return `${c.reason ?? 'wrong'} · −1`; // the server referee's refusal
+    const who = `challenged by ${by(c.challengers, c.spectatorChallenges)}`;
+    if (c.status === 'voting') return `${who} · vote`;
+    return `${who} · ${c.verdict === 'nefarious' ? `nefarious −${view.options.nefariousPenalty}` : 'honest slip'}`;
+  }
   return STATUS_TEXT[c.status] ?? c.status;
 }
+
+/**
+ * A gap is shown only where it decided something: another player's claim arrived less than a review
+ * window before, so the arrival order decided which was reviewed (and could stand) first.
+ */
+const gapDecides = (c: BlindCassowaryClaimView): boolean =>
+  c.gapMs !== null && c.gapMs < c.windowMs && c.afterSeat !== c.seat;
 
 function ClaimQueue({ view, info }: { view: BlindCassowaryView; info: RoomInfo | null }) {
   const shown = view.claims.slice(-6);
@@ -437,11 +532,15 @@ function ClaimQueue({ view, info }: { view: BlindCassowaryView; info: RoomInfo |
             >
               <span className="bc-queue__order">#{c.order}</span>
               <span className="bc-queue__who">{seatName(info, c.seat)}</span>
-              <span className="bc-queue__gap" data-testid={`claim-gap-${c.id}`}>
-                {gapText(c, info)}
-              </span>
+              {gapDecides(c) && (
+                <span className="bc-queue__gap" data-testid={`claim-gap-${c.id}`}>
+                  {gapText(c, info)}
+                </span>
+              )}
               <span className="bc-queue__formula">{c.formula}</span>
-              <span className={`bc-queue__status bc-queue__status--${c.status}`}>{claimStatusText(c)}</span>
+              <span className={`bc-queue__status bc-queue__status--${c.status}`}>
+                {claimStatusText(c, view, info)}
+              </span>
             </li>
           ))}
         </ol>
@@ -467,6 +566,8 @@ function Nest({
   const away = seatInfo !== undefined && seatInfo.name !== null && !seatInfo.connected;
   const stuck = view.phase === 'play' && view.stuck[seat] === true;
   const nef = view.nefariousCounts[seat] ?? 0;
+  const wrong = view.wrongClaims[seat] ?? 0;
+  const open = seat === me ? null : (view.openHands[seat] ?? null);
   return (
     <div
       className={`bc-nest ${seat === me ? 'bc-nest--me' : ''}`}
@@ -483,11 +584,28 @@ function Nest({
           {stuck && <span className="tag tag--warn">stuck</span>}
           {away && <span className="tag tag--warn">{seatInfo?.left ? 'left' : 'reconnecting…'}</span>}
           {nef > 0 && <span className="tag bc-tag--nef">nefarious ×{nef}</span>}
+          {wrong > 0 && (
+            <span className="tag bc-tag--nef" data-testid={`wrong-claims-${seat}`}>
+              wrong ×{wrong}
+            </span>
+          )}
+          {view.openHands[seat] !== null && <span className="tag">open hand</span>}
           <span className="bc-nest__hand" title="Cards in hand" data-testid={`hand-count-${seat}`}>
             {plural(view.handCounts[seat] ?? 0, 'card')} in hand
           </span>
         </span>
       </div>
+      {open !== null && (
+        <div
+          className="bc-nest__open"
+          data-testid={`open-hand-${seat}`}
+          aria-label={`${seatName(info, seat)}'s open hand`}
+        >
+          {open.map((c) => (
+            <BcCard key={c.id} card={c} size="sm" />
+          ))}
+        </div>
+      )}
       <div className="bc-nest__entries" aria-label={`${seatName(info, seat)}'s nest`}>
         {nest.length === 0 ? (
           <span className="bc-nest__empty">empty nest</span>

@@ -119,7 +119,7 @@ export function BlindResults({
                 ? 'submitted ✓ (hidden)'
                 : b.pass
                   ? 'passed'
-                  : `${b.formula ?? ''} = ${b.value ?? '?'}`}
+                  : `${b.formula ?? ''}${b.value !== null ? ` = ${b.value}` : ''}${b.bust ? ' · over: busts' : ''}`}
           </span>
           {b.winner && <span className="bc-blind__win">closest · +1</span>}
         </li>

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import type { BlindCassowaryIntent, BlindCassowaryView } from '@cards/schema';
 import type { BlindCassowaryGameState } from '../parse.ts';
@@ -69,7 +70,10 @@ export function ExpressionBuilder({
   const stuck = me !== null && view.stuck[me] === true;
   // Right after a deal the server checks it for a possible cassowary; nobody plays until then.
   const checking = mode === 'claim' && view.checkingDeal;
-  const canStuck = legal.some((i) => i.type === 'stuck');
+  // The server's own intent names the hand it is about, so pressing it while another player's move
+  // lands first still counts.
+  const stuckIntent = legal.find((i) => i.type === 'stuck');
+  const canStuck = stuckIntent !== undefined;
   const inputId = mode === 'claim' ? 'formula-input' : 'blind-input';
 
   const setText = (text: string) => setDraft({ ...draft, text });
@@ -123,8 +127,16 @@ export function ExpressionBuilder({
         <DecisionClock state={state} stage="blind" me={me} compact testId="decision-timer-dock" />
         <p className="bc-builder__done" data-testid="blind-mine">
           {mySubmission.pass
-            ? 'You passed. Waiting for the others…'
-            : `You submitted ${mySubmission.formula ?? ''}${mySubmission.value !== null ? ` = ${mySubmission.value}` : ''}. Waiting for the others…`}
+            ? onlyChameleons(hand)
+              ? `You pass: your hand holds only a chameleon, and a chameleon copies another card of your hand — there is none.${
+                  view.options.drunkChameleon && hand.length === 1
+                    ? ' Drunk Chameleon: ending with exactly one chameleon in hand costs 2 points.'
+                    : ''
+                } Waiting for the others…`
+              : 'You passed. Waiting for the others…'
+            : mySubmission.bust
+              ? `${mySubmission.formula ?? ''} goes over ${state.view.target.value}: it busts (no retry). Waiting for the others…`
+              : `You submitted ${mySubmission.formula ?? ''}${mySubmission.value !== null ? ` = ${mySubmission.value}` : ''}. Waiting for the others…`}
         </p>
         <HandRow hand={hand} inFormula={inFormula} onTap={null} />
       </div>
@@ -253,7 +265,7 @@ export function ExpressionBuilder({
               data-on={stuck ? 'true' : 'false'}
               aria-pressed={stuck}
               disabled={busy || !canStuck}
-              onClick={() => void sendIntent({ type: 'stuck', on: !stuck })}
+              onClick={() => void sendIntent(stuckIntent ?? { type: 'stuck', on: !stuck })}
             >
               {stuck ? 'Stuck ✓ (take back)' : "I'm stuck"}
             </button>
@@ -302,6 +314,32 @@ export function ExpressionBuilder({
   );
 }
 
+const onlyChameleons = (hand: BlindCassowaryView['hand']): boolean =>
+  hand.length > 0 && hand.every((c) => isChameleon(c));
+
+/** How long a newly drawn card stays marked. */
+const NEW_CARD_MS = 2500;
+
+/** Cards that arrived in the hand in the last moment (a draw), so the player sees what changed. */
+function useNewCards(hand: BlindCassowaryView['hand']): ReadonlySet<string> {
+  const known = useRef<Set<string> | null>(null);
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
+  const ids = hand.map((c) => c.id).join(' ');
+  useEffect(() => {
+    const now = new Set(ids.split(' ').filter((id) => id !== ''));
+    const before = known.current;
+    known.current = now;
+    // The first hand seen (the deal, a reload) is not news.
+    if (before === null || before.size === 0) return;
+    const added = [...now].filter((id) => !before.has(id));
+    if (added.length === 0) return;
+    setFresh(new Set(added));
+    const timer = window.setTimeout(() => setFresh(new Set()), NEW_CARD_MS);
+    return () => window.clearTimeout(timer);
+  }, [ids]);
+  return fresh;
+}
+
 /** Smaller cards for bigger hands (they grow to 15+ cards near the end), so the dock stays compact. */
 export const handSize = (n: number): string => (n > 12 ? 'bc-hand--lots' : n > 7 ? 'bc-hand--many' : '');
 
@@ -316,6 +354,7 @@ function HandRow({
   onTap: ((id: string) => void) | null;
   copies?: Readonly<Record<string, string>>;
 }) {
+  const fresh = useNewCards(hand);
   return (
     <div
       className={`bc-hand ${handSize(hand.length)}`}
@@ -331,8 +370,9 @@ function HandRow({
         return (
           <span
             key={card.id}
-            className={`bc-hand__card ${used ? 'is-used' : ''}`}
+            className={`bc-hand__card ${used ? 'is-used' : ''} ${fresh.has(card.id) ? 'is-new' : ''}`}
             data-testid={`hand-card-${card.id}`}
+            data-new={fresh.has(card.id) ? 'true' : 'false'}
             data-rank={card.rank}
             data-used={used ? 'true' : 'false'}
           >

@@ -4,7 +4,12 @@
  * The client never evaluates it: values are the server's business.
  */
 import { arith } from '@cards/rules';
-import type { BlindCassowaryCard, ChameleonChoice, ExprJsonWire } from '@cards/schema';
+import {
+  BLIND_CASSOWARY_MAX_CARDS,
+  type BlindCassowaryCard,
+  type ChameleonChoice,
+  type ExprJsonWire,
+} from '@cards/schema';
 
 const LABELS: Readonly<Record<number, string>> = { 0: 'C', 1: 'A', 11: 'J', 12: 'Q', 13: 'K' };
 
@@ -79,6 +84,9 @@ export function compose(
   ];
   const parsed = arith.parse(text, {
     names: NAMES,
+    // A cassowary may use every card of the deck.
+    maxLeaves: BLIND_CASSOWARY_MAX_CARDS,
+    maxLength: 12 * BLIND_CASSOWARY_MAX_CARDS,
     resolve: (token) => {
       const rank = rankOfToken(token.text);
       const id =

@@ -1,9 +1,17 @@
+import { useState } from 'react';
 import {
   StarNavigatorOptionsSchema,
   type StarNavigatorOptions,
   type StarOverrideSuit,
   type StarVariant,
 } from '@cards/schema';
+
+/** The schema's own message for a starting-chips entry it refuses (null when it is taken). */
+export function chipsRefusal(text: string): string | null {
+  const n = text.trim() === '' ? NaN : Number(text);
+  const r = StarNavigatorOptionsSchema.shape.startingChips.safeParse(Number.isNaN(n) ? text : n);
+  return r.success ? null : (r.error.issues[0]?.message ?? 'Starting chips: a whole number from 1 to 100.');
+}
 
 export const defaultStarOptions: StarNavigatorOptions = StarNavigatorOptionsSchema.parse({});
 
@@ -64,6 +72,9 @@ export function StarOptionsForm({
   idPrefix: string;
 }) {
   const o = readStarOptions(value);
+  // What the host typed, and why the server would refuse it (never silently clamped).
+  const [chipsText, setChipsText] = useState(String(o.startingChips));
+  const chipsProblem = chipsText === String(o.startingChips) ? null : chipsRefusal(chipsText);
   const timers =
     o.roundTimerSeconds === null || TIMER_CHOICES.includes(o.roundTimerSeconds)
       ? TIMER_CHOICES
@@ -80,13 +91,26 @@ export function StarOptionsForm({
           min={1}
           max={100}
           data-testid="option-starting-chips"
-          value={o.startingChips}
+          value={chipsText}
           disabled={disabled}
+          aria-invalid={chipsProblem !== null}
+          aria-describedby={`${idPrefix}-chips-problem`}
           onChange={(e) => {
-            const n = Math.round(Number(e.target.value));
-            if (n >= 1 && n <= 100) onChange({ ...o, startingChips: n });
+            setChipsText(e.target.value);
+            const n = e.target.value.trim() === '' ? NaN : Number(e.target.value);
+            if (chipsRefusal(e.target.value) === null) onChange({ ...o, startingChips: n });
           }}
         />
+        {chipsProblem !== null && (
+          <span
+            className="field-error"
+            role="alert"
+            id={`${idPrefix}-chips-problem`}
+            data-testid="option-starting-chips-problem"
+          >
+            {chipsProblem}
+          </span>
+        )}
       </label>
       <label className="field" htmlFor={`${idPrefix}-round-timer`}>
         <span className="field__label">Round timer</span>

@@ -670,6 +670,10 @@ function Compose({
   const built = buildExpr(tokens);
   const missing = refs.filter((r) => !used.has(r));
   const declaredNumber = /^-?\d+$/.test(declared.trim()) ? Number(declared.trim()) : null;
+  const declaredProblem =
+    declared.trim() === '' || declaredNumber !== null
+      ? null
+      : 'Your Jump Coordinates must be a whole number.';
   const ready = vs !== null && built.ok && missing.length === 0 && declaredNumber !== null;
   const label = (ref: string) => labelFor(ref, view, cards);
 
@@ -867,7 +871,13 @@ function Compose({
               value={declared}
               onChange={(e) => setDeclared(e.target.value)}
               placeholder="e.g. 31"
+              aria-invalid={declaredProblem !== null}
             />
+            {declaredProblem !== null && (
+              <span className="field-error" role="alert" data-testid="declared-problem">
+                {declaredProblem}
+              </span>
+            )}
           </label>
           <button
             type="button"

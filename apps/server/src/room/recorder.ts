@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { logger, matchMaker } from '@colyseus/core';
+import type { AnyGameModule, LoggedIntent, Outcome } from '@cards/rules';
+import { stateDigest } from '../store/rebuild.ts';
+import { rulesVersion } from '../store/rulesVersion.ts';
+import type { RoomSnapshot, TableStore } from '../store/tableStore.ts';
+import type { AnyMatch, MatchListener } from './matchHost.ts';
+
+/** At most one state checkpoint per room per this many ms (they are off the intent path). */
+const CHECKPOINT_EVERY_MS = 500;
+
+/** What the recorder reads from the rest of the room. */
+export interface RecordedRoom {
+  code(): string;
+  snapshot(): RoomSnapshot;
+  /** Who sits in the seats of the match that is starting. */
+  players(): { name: string; browserHash: string | null }[];
+}
+
+/** Unguessable id of a match and its replay page (128 random bits). */
+export const newReplayId = (): string => randomBytes(16).toString('base64url');
+
+/** While Colyseus shuts down, rooms are disposed and clients dropped: none of that is the room's state. */
+export const shuttingDown = (): boolean => matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN;
+
+/**
+ * The store's hook into a room: a MatchListener that appends every accepted intent before its result
+ * goes out, records match starts and ends, and saves the room's snapshot when the lobby changes.
+ */
+export class RoomRecorder implements MatchListener {
+  /** The room's current match in the store, or null in the lobby. */
+  replayId: string | null = null;
+  private pending: { replayId: string; match: AnyMatch } | null = null;
+  private checkpointTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly store: TableStore,
+    private readonly game: AnyGameModule,
+    private readonly room: RecordedRoom,
+  ) {}
+
+  matchStarted(match: AnyMatch, gameNumber: number, startedAt: number): void {
+    this.replayId = newReplayId();
+    this.write(() =>
+      this.store.matchStarted({
+        replayId: this.replayId as string,
+        code: this.room.code(),
+        game: this.game.slug,
+        gameNumber,
+        config: match.config,
+        players: match.players,
+        seed: match.seed,
+        rulesVersion: rulesVersion(),
+        startedAt,
+        seats: this.room.players(),
+      }),
+    );
+    this.saveRoom();
+  }
+
+  intentAccepted(match: AnyMatch, entry: LoggedIntent<unknown>): void | Promise<void> {
+    const replayId = this.replayId;
+    if (replayId === null) throw new Error('an intent for a match the store never saw');
+    const appended = this.store.appendIntent(replayId, { seq: match.version - 1, entry });
+    if (appended instanceof Promise) return appended.then(() => this.queueCheckpoint(replayId, match));
+    this.queueCheckpoint(replayId, match);
+  }
+
+  matchEnded(match: AnyMatch, outcome: Outcome): void {
+    const replayId = this.replayId;
+    if (replayId === null) return;
+    this.write(() => this.store.matchEnded(replayId, outcome, match.log.at(-1)?.at ?? 0));
+  }
+
+  matchStopped(): void {
+    const replayId = this.replayId;
+    this.replayId = null;
+    if (replayId !== null) this.write(() => this.store.matchAbandoned(replayId, 'ended early'));
+  }
+
+  saveRoom(): void {
+    if (shuttingDown()) return;
+    this.write(() => this.store.saveRoom(this.room.snapshot()));
+  }
+
+  /** The room closed for good (not a shutdown: those rooms come back after the restart). */
+  closeRoom(reason: string | null): void {
+    this.flushCheckpoint();
+    if (shuttingDown()) return;
+    this.write(() => this.store.closeRoom(this.room.code(), reason));
+  }
+
+  /** Writes other than intents: a failure is logged (the game goes on; the next save repairs it). */
+  private write(action: () => void | Promise<void>): void {
+    const failed = (error: unknown) =>
+      logger.error(`room ${this.room.code()}: the store refused a write`, error);
+    try {
+      const done = action();
+      if (done instanceof Promise) done.catch(failed);
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  private queueCheckpoint(replayId: string, match: AnyMatch): void {
+    this.pending = { replayId, match };
+    this.checkpointTimer ??= setTimeout(() => this.flushCheckpoint(), CHECKPOINT_EVERY_MS);
+    this.checkpointTimer.unref();
+  }
+
+  private flushCheckpoint(): void {
+    if (this.checkpointTimer !== null) clearTimeout(this.checkpointTimer);
+    this.checkpointTimer = null;
+    const pending = this.pending;
+    this.pending = null;
+    if (pending === null) return;
+    const { replayId, match } = pending;
+    this.write(() =>
+      this.store.checkpoint(replayId, { version: match.version, digest: stateDigest(match.state) }),
+    );
+  }
+}

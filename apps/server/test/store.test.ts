@@ -1,0 +1,139 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnyGameModule, Match } from '@cards/rules';
+import type { GameUpdate } from '@cards/schema';
+import { findRoom } from '../src/room/GameRoom.ts';
+import { GAME_ROOMS } from '../src/rooms/index.ts';
+import { rebuildMatch, stateDigest, UnreplayableError } from '../src/store/rebuild.ts';
+import { databaseFile, SqliteStore } from '../src/store/sqliteStore.ts';
+import { bootServer, Players, type Probe, sleep, startTable, type TestServer, until } from './helpers.ts';
+
+const PORT = 41200;
+let server: TestServer;
+let players: Players;
+let store: SqliteStore;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'card-table-store-test-'));
+  store = new SqliteStore(databaseFile(dataDir));
+  server = await bootServer(PORT, { allowTestSeeds: true, store });
+  players = new Players(server.url);
+});
+afterAll(async () => {
+  await server.close();
+  store.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+type AnyMatch = Match<unknown, unknown, unknown>;
+
+const liveMatch = (code: string): AnyMatch => {
+  const room = findRoom(code) as unknown as { match: AnyMatch | null; game: AnyGameModule } | undefined;
+  if (!room?.match) throw new Error(`room ${code} has no match`);
+  return room.match;
+};
+const gameOf = (code: string): AnyGameModule => (findRoom(code) as unknown as { game: AnyGameModule }).game;
+
+/** Plays up to `moves` of the legal intents the server offers (the first offered), like a quick bot. */
+async function playSome(probes: Probe[], moves: number): Promise<void> {
+  for (let i = 0; i < moves; i++) {
+    const mover = probes.find((p) => {
+      const g: GameUpdate | undefined = p.games.at(-1);
+      const seat = p.info.you.seat;
+      return g !== undefined && seat !== null && g.actors.includes(seat) && g.legal.length > 0;
+    });
+    if (mover === undefined) return;
+    const before = mover.game.version;
+    const reply = await mover.intent(mover.game.legal[0]);
+    if (!reply.ok) return;
+    await until(() => probes.every((p) => p.game.version > before), 'the move reaching everyone');
+  }
+}
+
+async function storedRoom(code: string) {
+  const room = (await store.openRooms()).find((r) => r.snapshot.code === code);
+  if (!room) throw new Error(`room ${code} is not stored open`);
+  return room;
+}
+
+describe('the store', () => {
+  for (const slug of Object.keys(GAME_ROOMS))
+    it(`${slug}: mid-game, the stored room rebuilds to exactly the live match`, async () => {
+      const { host, guest, code } = await startTable(players, slug, { seed: `store-${slug}` });
+      await playSome([host, guest], 8);
+      // Blind Cassowary offers no claims (they would be solutions): its deal's proof is the move here.
+      await until(() => liveMatch(code).version >= 1, 'a move to be played');
+      await sleep(700); // one state checkpoint (at most every 500 ms) is written
+      const live = liveMatch(code);
+      const stored = await storedRoom(code);
+      expect(stored.snapshot).toMatchObject({ code, game: slug, phase: live ? 'playing' : 'lobby' });
+      expect(stored.snapshot.seats.slice(0, 2).map((s) => s?.name)).toEqual(['Host', 'Guest']);
+      // Only hashes of the secrets are kept.
+      const file = JSON.stringify(stored);
+      expect(file).not.toContain(host.options.token);
+      expect(file).not.toContain(guest.options.token);
+      const match = stored.match;
+      if (match === null) throw new Error('no stored match');
+      expect(match.log).toEqual(live.log);
+      expect(match.checkpoint?.version).toBe(live.version);
+      const rebuilt = rebuildMatch(gameOf(code), match);
+      expect(rebuilt.match.version).toBe(live.version);
+      expect(rebuilt.match.state).toEqual(live.state);
+      expect(stateDigest(rebuilt.match.state)).toBe(match.checkpoint?.digest);
+      await host.room.leave();
+      await guest.room.leave();
+    });
+
+  it('refuses a log the rules cannot replay, and a state that differs from its checkpoint', async () => {
+    const { host, guest, code } = await startTable(players, 'cassino', { seed: 'store-corrupt' });
+    await playSome([host, guest], 3);
+    await sleep(700);
+    const match = (await storedRoom(code)).match;
+    if (match === null || match.log.length < 2) throw new Error('not enough moves stored');
+    const game = gameOf(code);
+    const garbled = match.log.map((e, i) => (i === 1 ? { ...e, intent: { type: 'no-such-move' } } : e));
+    expect(() => rebuildMatch(game, { ...match, log: garbled })).toThrow(UnreplayableError);
+    const swapped = [match.log[1]!, match.log[0]!, ...match.log.slice(2)];
+    expect(() => rebuildMatch(game, { ...match, log: swapped })).toThrow(UnreplayableError);
+    const otherDeal = { ...match, seed: 'another-seed' };
+    expect(() => rebuildMatch(game, otherDeal)).toThrow(UnreplayableError);
+    // Positive control: the stored match itself rebuilds.
+    expect(rebuildMatch(game, match).match.version).toBe(match.log.length);
+    await host.room.leave();
+    await guest.room.leave();
+  });
+
+  it('keeps finished games for replays and lists them for the browsers that played', async () => {
+    const browser = 'browser-secret-of-host-0001';
+    const { host, guest, code } = await startTable(players, 'cassino', { seed: 'store-finished', browser });
+    await playSome([host, guest], 200);
+    await host.waitRoom((r) => r.phase === 'finished', 'the game to finish');
+    const live = liveMatch(code);
+    const recent = await store.recentMatchesFor(browser);
+    expect(recent).toHaveLength(1);
+    const summary = recent[0]!;
+    expect(summary).toMatchObject({ game: 'cassino', code, seat: 0 });
+    expect(summary.players.map((p) => p.name)).toEqual(['Host', 'Guest']);
+    expect(summary.replayId).toMatch(/^[\w-]{22}$/);
+    const finished = await store.finishedMatch(summary.replayId);
+    expect(finished).toMatchObject({ game: 'cassino', seed: live.seed, config: live.config });
+    expect(finished?.log).toEqual(live.log);
+    expect(finished?.outcome).toEqual(gameOf(code).outcome(live.state));
+    expect(await store.recentMatchesFor('a-browser-that-never-played')).toEqual([]);
+    expect(await store.finishedMatch('no-such-replay-id-000')).toBeNull();
+    await host.room.leave();
+    await guest.room.leave();
+  });
+
+  it('closes a room everyone left (its record is kept, no longer restored)', async () => {
+    const { host, guest, code } = await startTable(players, 'cassino', { seed: 'store-close' });
+    expect((await store.openRooms()).some((r) => r.snapshot.code === code)).toBe(true);
+    await host.room.leave();
+    await guest.room.leave();
+    await until(() => findRoom(code) === undefined, 'the room to close');
+    await until(async () => !(await store.openRooms()).some((r) => r.snapshot.code === code), 'closed');
+  });
+});
