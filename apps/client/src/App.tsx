@@ -6,6 +6,7 @@ import { Home } from './pages/Home.tsx';
 // A room (the Colyseus client, the lobby, card animation) loads when one is opened; each game's
 // table loads on its own from there.
 const RoomPage = lazy(() => import('./pages/RoomPage.tsx'));
+const ReplayPage = lazy(() => import('./pages/ReplayPage.tsx').then((m) => ({ default: m.ReplayPage })));
 
 export function App() {
   const route = useRoute();
@@ -25,6 +26,11 @@ export function App() {
       {route.name === 'room' && (
         <Suspense fallback={<Loading />}>
           <RoomPage code={route.code} watch={route.watch} valid={route.valid} />
+        </Suspense>
+      )}
+      {route.name === 'replay' && (
+        <Suspense fallback={<Loading />}>
+          <ReplayPage id={route.id} move={route.move} seat={route.seat} />
         </Suspense>
       )}
       {route.name === 'notFound' && (

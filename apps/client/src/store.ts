@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { RoomInfo } from '@cards/schema';
+import type { HistoryEntry, RoomInfo } from '@cards/schema';
 import type { GameState } from './games/parse.ts';
 
 export type ConnStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'closed';
@@ -22,6 +22,10 @@ export interface AppState {
   code: string | null;
   info: RoomInfo | null;
   game: GameState | null;
+  /** The match's public history, oldest first (append-only within a match). */
+  history: readonly HistoryEntry[];
+  /** Once the game is over: its replay id. */
+  replayId: string | null;
   toast: Toast | null;
   left: LeftInfo | null;
   /** A request is in flight; buttons that send one are disabled meanwhile. */
@@ -39,6 +43,8 @@ export const useStore = create<AppState>(() => ({
   code: null,
   info: null,
   game: null,
+  history: [],
+  replayId: null,
   toast: null,
   left: null,
   busy: false,
@@ -61,6 +67,8 @@ export function resetRoomState(): void {
     code: null,
     info: null,
     game: null,
+    history: [],
+    replayId: null,
     left: null,
     busy: false,
     protocolError: null,

@@ -4,8 +4,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type express from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import { RoomCodeSchema } from '@cards/schema';
+import { ReplayIdSchema, RoomCodeSchema } from '@cards/schema';
+import { logger } from '@colyseus/core';
+import { Replays } from './replay/replays.ts';
 import { findRoom } from './room/GameRoom.ts';
+import { GAME_MODULES } from './rooms/index.ts';
 import type { TableStore } from './store/tableStore.ts';
 
 /** apps/client/dist, relative to this file so it works from any working directory. */
@@ -48,10 +51,41 @@ export function configureHttp(
     if (closed !== null) res.status(410).json({ error: `This room was closed. ${closed}` });
     else res.status(404).json({ error: 'No room with that code.' });
   });
+  configureReplays(app, store);
   app.use('/api', (_req, res) => {
     res.status(404).json({ error: 'Not found.' });
   });
   serveClient(app, clientDist);
+}
+
+/** A finished game's replay: its summary and history, then the table after any move. */
+function configureReplays(app: express.Application, store: TableStore | null): void {
+  const replays = new Replays(store, (slug) => GAME_MODULES[slug]);
+  const serve = async (res: express.Response, id: string, answer: () => Promise<unknown>): Promise<void> => {
+    try {
+      const body = ReplayIdSchema.safeParse(id).success ? await answer() : null;
+      if (body === null) res.status(404).json({ error: 'No replay with that link.' });
+      else res.json(body);
+    } catch (error) {
+      // A log the current rules refuse: the record stays, the replay cannot be shown.
+      logger.error(`replay ${id} cannot be rebuilt`, error);
+      res.status(410).json({ error: 'This game can no longer be replayed with the current rules.' });
+    }
+  };
+  app.get(
+    '/api/replays/:id',
+    (req, res) => void serve(res, req.params.id, () => replays.info(req.params.id)),
+  );
+
+  app.get('/api/replays/:id/:move', (req, res) => {
+    const move = Number(req.params.move);
+    const seat = typeof req.query.seat === 'string' ? Number(req.query.seat) : null;
+    void serve(res, req.params.id, () =>
+      Number.isInteger(move) && move >= 0
+        ? replays.step(req.params.id, move, seat !== null && Number.isInteger(seat) ? seat : null)
+        : Promise.resolve(null),
+    );
+  });
 }
 
 function serveClient(app: express.Application, clientDist: string): void {

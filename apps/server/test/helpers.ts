@@ -1,8 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { ColyseusTestServer } from '@colyseus/testing';
 import { Client, type Room as SdkRoom } from '@colyseus/sdk';
-import type { GameUpdate, JoinOptions, LobbyAction, Notice, Reply, RoomInfo } from '@cards/schema';
+import {
+  applyHistoryDelta,
+  type GameUpdate,
+  type HistoryEntry,
+  type JoinOptions,
+  type LobbyAction,
+  type Notice,
+  type Reply,
+  type RoomInfo,
+} from '@cards/schema';
 import { type AppOptions, createGameServer } from '../src/app.ts';
 
 export interface TestServer {
@@ -125,6 +134,10 @@ export class Probe {
   }
 }
 
+/** The history a client holds after all its updates, applied in order as the client does. */
+export const historyOf = (probe: Probe): readonly HistoryEntry[] =>
+  probe.games.reduce<readonly HistoryEntry[]>((list, g) => applyHistoryDelta(list, g.history), []);
+
 export class Players {
   readonly sdk: Client;
   constructor(url: string) {
@@ -158,4 +171,20 @@ export async function startTable(players: Players, game: string, extra: Partial<
   await t.host.waitGame(() => true, 'host game');
   await t.guest.waitGame(() => true, 'guest game');
   return t;
+}
+
+/** Boots a server for the whole test file (beforeAll/afterAll); read `.server` and `.players` in tests. */
+export function serverForFile(
+  fixedPort: number,
+  options: AppOptions = {},
+): { server: TestServer; players: Players } {
+  const ctx = {} as { server: TestServer; players: Players };
+  beforeAll(async () => {
+    ctx.server = await bootServer(fixedPort, options);
+    ctx.players = new Players(ctx.server.url);
+  });
+  afterAll(async () => {
+    await ctx.server.close();
+  });
+  return ctx;
 }

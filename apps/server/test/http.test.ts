@@ -39,6 +39,7 @@ describe('http routes', () => {
   it('answers the health check with the id of this server process (a client sees a restart by it)', async () => {
     const res = await get('/healthz');
     expect(res.status).toBe(200);
+    // `boot` changes on every server start (a client tells a restart from a dropped connection).
     const body = (await res.json()) as { ok: boolean; boot: string };
     expect(body).toEqual({ ok: true, boot: expect.stringMatching(/^[0-9a-f]{16}$/) });
     expect(((await (await get('/healthz')).json()) as { boot: string }).boot).toBe(body.boot);

@@ -3,6 +3,7 @@ export * from './core/prng.ts';
 export * from './core/cards.ts';
 export * from './core/game.ts';
 export * from './core/engine.ts';
+export * from './core/history.ts';
 export { cassino } from './cassino/index.ts';
 export {
   blindCassowary,

@@ -98,6 +98,24 @@ export const GameTimerInfoSchema = z.object({
 });
 export type GameTimerInfo = z.infer<typeof GameTimerInfoSchema>;
 
+/** One public event of the game in words; `{p0}`, `{p1}`… stand for the players' names. */
+export const HistoryEntrySchema = z.object({
+  /** The move (number of intents applied) after which it happened; 0 for the deal. */
+  move: z.number().int().min(0),
+  text: z.string(),
+});
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+
+/**
+ * The public history is append-only: an update carries the entries from index `from` on (the whole
+ * list, from 0, when a client arrives; only the new ones after that).
+ */
+export const HistoryDeltaSchema = z.object({
+  from: z.number().int().min(0),
+  entries: z.array(HistoryEntrySchema),
+});
+export type HistoryDelta = z.infer<typeof HistoryDeltaSchema>;
+
 /** Server → client message 'game': this client's view of the game, after every change. */
 export const GameUpdateSchema = z.object({
   version: z.number().int().min(0),
@@ -115,6 +133,10 @@ export const GameUpdateSchema = z.object({
    * seat. `remainingMs` is as of when this update was sent; a fired timer is no longer listed.
    */
   timers: z.array(GameTimerInfoSchema),
+  /** The public history (the same for every seat and spectator). */
+  history: HistoryDeltaSchema.optional(),
+  /** Once the game is over: the id of its replay (`/replay/<id>`), else null. */
+  replayId: z.string().nullable().optional(),
 });
 export type GameUpdate = z.infer<typeof GameUpdateSchema>;
 
@@ -189,6 +211,32 @@ export const RoomLookupSchema = z.object({
 });
 export type RoomLookup = z.infer<typeof RoomLookupSchema>;
 
+/** A replay id: unguessable, URL-safe. */
+export const ReplayIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+
+/** HTTP GET /api/replays/:id — a finished game: who played, its length, result and public history. */
+export const ReplayInfoSchema = z.object({
+  id: z.string(),
+  game: z.string(),
+  players: z.array(z.string()),
+  /** Number of moves: steps run from 0 (the deal) to `moves`. */
+  moves: z.number().int().min(0),
+  finishedAt: z.number(),
+  winners: z.array(SeatSchema),
+  scores: z.array(z.number()),
+  history: z.array(HistoryEntrySchema),
+});
+export type ReplayInfo = z.infer<typeof ReplayInfoSchema>;
+
+/** HTTP GET /api/replays/:id/:move?seat=N — the table after `move` moves, as a spectator (or seat N) saw it. */
+export const ReplayStepSchema = z.object({
+  move: z.number().int().min(0),
+  /** The game's view (validated by the game's view schema). */
+  view: z.unknown(),
+  actors: z.array(SeatSchema),
+});
+export type ReplayStep = z.infer<typeof ReplayStepSchema>;
+
 /**
  * HTTP 429 body of the per-address limits on room lookups, creation and joins. It has the shape of a
  * Colyseus matchmaking error, so the SDK surfaces `error` as the message.
@@ -214,3 +262,13 @@ export const CloseCodes = {
   /** The same player (same token) opened the room in another tab; this connection was superseded. */
   replaced: 4102,
 } as const;
+
+/** A client's history after a delta: entries from `from` on are replaced (a full list starts at 0). */
+export function applyHistoryDelta(
+  list: readonly HistoryEntry[],
+  delta: HistoryDelta | undefined,
+): readonly HistoryEntry[] {
+  if (delta === undefined) return list;
+  if (delta.from === list.length && delta.entries.length === 0) return list;
+  return [...list.slice(0, Math.min(delta.from, list.length)), ...delta.entries];
+}

@@ -3,12 +3,26 @@ import { matchWinsText } from '../lib/matchWins.ts';
 import { sendLobby } from '../net/connection.ts';
 import { useStore } from '../store.ts';
 
-/** "Games won in this room: Ana 1 · Ben 0", shown on every game's final score sheet. */
+/**
+ * "Games won in this room: Ana 1 · Ben 0", shown on every game's final score sheet, with the link
+ * to the game's replay (not on the replay page itself, which has no room).
+ */
 export function MatchWins({ info, className }: { info: RoomInfo | null; className: string }) {
+  const replayId = useStore((s) => s.replayId);
+  const inRoom = useStore((s) => s.code !== null);
   return (
-    <p className={className} data-testid="match-wins">
-      Games won in this room: {matchWinsText(info)}
-    </p>
+    <>
+      <p className={className} data-testid="match-wins">
+        Games won in this room: {matchWinsText(info)}
+      </p>
+      {inRoom && replayId !== null && (
+        <p className="replay-link">
+          <a href={`/replay/${replayId}`} data-testid="replay-link" target="_blank" rel="noreferrer">
+            Watch the replay of this game
+          </a>
+        </p>
+      )}
+    </>
   );
 }
 

@@ -4,6 +4,7 @@ import { RoomCodeSchema } from '@cards/schema';
 export type Route =
   | { name: 'home' }
   | { name: 'room'; code: string; watch: boolean; valid: boolean }
+  | { name: 'replay'; id: string; move: number | null; seat: number | null }
   | { name: 'notFound'; path: string };
 
 const NAV_EVENT = 'cards:navigate';
@@ -32,6 +33,15 @@ export function parseRoute(pathname: string, search: string): Route {
       watch,
       valid: parsed.success,
     };
+  }
+  const replay = /^\/replay\/([A-Za-z0-9_-]{16,64})\/?$/.exec(pathname);
+  if (replay) {
+    const params = new URLSearchParams(search);
+    const int = (key: string): number | null => {
+      const n = Number(params.get(key) ?? 'x');
+      return Number.isInteger(n) && n >= 0 ? n : null;
+    };
+    return { name: 'replay', id: replay[1] ?? '', move: int('move'), seat: int('seat') };
   }
   return { name: 'notFound', path: pathname };
 }

@@ -8,12 +8,16 @@ import {
   SharedRoomInfoSchema,
   type You,
   YouSchema,
+  GameUpdateSchema,
+  applyHistoryDelta,
+  type RoomInfo,
   type LobbyAction,
   type RoomLookup,
 } from '@cards/schema';
 import { z } from 'zod';
-import { describeZodError, parseGameUpdate } from '../games/parse.ts';
+import { describeZodError, parseGameUpdate, type GameState } from '../games/parse.ts';
 import { errorMessage } from '../lib/errorMessage.ts';
+import { rememberRecentGame } from '../history/recentGames.ts';
 import { resetRoomState, showToast, useStore, type LeftInfo } from '../store.ts';
 import { apiUrl, serverEndpoint } from './endpoint.ts';
 import { lookupRoom } from './lookup.ts';
@@ -169,6 +173,24 @@ function watchForRestart(r: Room, joinedBoot: Promise<string | null>): () => voi
   };
 }
 
+/** The public history and replay id of a 'game' message (the envelope is already checked). */
+const GameUpdateExtrasSchema = GameUpdateSchema.pick({ history: true, replayId: true });
+
+/** A finished game goes to this browser's recent games (the home page lists them). */
+function rememberFinished(replayId: string, info: RoomInfo, game: GameState): void {
+  const view = game.view as { winners?: number[]; final?: { winners: number[] } | null };
+  const outcome = view.winners ?? view.final?.winners ?? [];
+  rememberRecentGame({
+    replayId,
+    game: info.game,
+    code: info.code,
+    players: info.seats.filter((s) => s.name !== null).map((s) => s.name ?? ''),
+    seat: info.you.seat,
+    winners: outcome,
+    finishedAt: Date.now(),
+  });
+}
+
 /** Wire a freshly joined room into the store. Must run synchronously after the join resolves. */
 function attach(r: Room, code: string, token: string): void {
   room = r;
@@ -182,6 +204,8 @@ function attach(r: Room, code: string, token: string): void {
     code,
     info: null,
     game: null,
+    history: [],
+    replayId: null,
     left: null,
     busy: false,
     protocolError: null,
@@ -211,7 +235,11 @@ function attach(r: Room, code: string, token: string): void {
     if (room !== r) return;
     const parsed = parseGameUpdate(raw, useStore.getState().info?.game);
     if (!parsed.ok) return protocolError('game update', parsed.error);
-    useStore.setState({ game: parsed.value });
+    const extra = GameUpdateExtrasSchema.parse(raw);
+    const { history, info } = useStore.getState();
+    const replayId = extra.replayId ?? null;
+    useStore.setState({ game: parsed.value, history: applyHistoryDelta(history, extra.history), replayId });
+    if (replayId !== null && info !== null) rememberFinished(replayId, info, parsed.value);
   });
 
   r.onMessage('notice', (raw: unknown) => {

@@ -109,7 +109,8 @@ export function clearRoomSession(code: string): void {
  * back. A seat whose tab is still alive is left alone, so two tabs of one browser can still be two
  * players.
  */
-const seatKey = (code: string) => `cards.seat.${code}`;
+const SEAT_PREFIX = 'cards.seat.';
+const seatKey = (code: string) => `${SEAT_PREFIX}${code}`;
 export const SEAT_HEARTBEAT_MS = 4_000;
 const SEAT_ALIVE_MS = 3 * SEAT_HEARTBEAT_MS;
 
@@ -153,4 +154,19 @@ export function tokenForRoom(code: string, previous: RoomSession | null): string
   const record = loadSeatRecord(code);
   if (record && Date.now() - record.aliveAt > SEAT_ALIVE_MS) return record.token;
   return tabToken();
+}
+
+/** Rooms where this browser holds (or held, until the room says otherwise) a seat. */
+export function seatedRoomCodes(): string[] {
+  const codes: string[] = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      const code = key?.startsWith(SEAT_PREFIX) ? key.slice(SEAT_PREFIX.length) : null;
+      if (code !== null && loadSeatRecord(code) !== null) codes.push(code);
+    }
+  } catch {
+    // Storage disabled: no seats remembered.
+  }
+  return codes;
 }

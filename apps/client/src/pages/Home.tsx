@@ -8,6 +8,8 @@ import { lookupRoom } from '../net/lookup.ts';
 import { loadName, saveName } from '../net/session.ts';
 import { navigate } from '../lib/router.ts';
 import { SuitIcon } from '../cards/suits.tsx';
+import { YourGames } from '../history/YourGames.tsx';
+import '../history/history.css';
 
 const firstPlayable = GAME_CATALOG.find((g) => g.playable)?.slug ?? '';
 
@@ -99,6 +101,7 @@ export function Home() {
         <p>Private rooms for card games with friends. Make a room, send the link, play.</p>
       </header>
 
+      <YourGames />
       {/* Someone with a code needs the code box first: it sits next to the name, above the games. */}
       <div className="home__top">
         <section className="panel-card" aria-labelledby="name-heading">

@@ -7,6 +7,7 @@ import { LeftPlayersBanner } from '../components/LeftPlayersBanner.tsx';
 import { ThinkingStrip } from '../components/ComputerPlayers.tsx';
 import { Watchers } from '../components/Watchers.tsx';
 import { RulesButton } from '../rules/RulesButton.tsx';
+import { HistoryPanel } from '../history/HistoryPanel.tsx';
 import type { GameState } from '../games/parse.ts';
 import { BlindCassowaryTable, CassinoTable, MathTable, preloadTable, StarTable } from '../games/tables.tsx';
 import { Lobby } from '../lobby/Lobby.tsx';
@@ -174,6 +175,7 @@ function RoomView({ code }: { code: string }) {
         <span className="topbar__right">
           {info && !inLobby && <Watchers info={info} />}
           <ConnectionStatus />
+          {!inLobby && game && <HistoryPanel />}
           <RulesButton slug={slug} />
         </span>
       </header>
@@ -233,7 +235,7 @@ function ReconnectingNotice({ seated }: { seated: boolean }) {
   );
 }
 
-function GameView({ game }: { game: GameState }) {
+export function GameView({ game }: { game: GameState }) {
   switch (game.game) {
     case 'cassino':
       return <CassinoTable state={game} />;

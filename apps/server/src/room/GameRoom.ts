@@ -23,6 +23,7 @@ import {
 import { clientKey } from '../httpLimits.ts';
 import { Broadcaster } from './broadcaster.ts';
 import { ComputerPlayers } from './computerPlayers.ts';
+import { PublicRecord } from './history.ts';
 import { rebuildMatch } from '../store/rebuild.ts';
 import { takeRestore } from '../store/restore.ts';
 import type { RoomSnapshot, StoredRoom, TableStore } from '../store/tableStore.ts';
@@ -64,7 +65,8 @@ export function findRoom(code: string): GameRoom | undefined {
  * - MatchHost (matchHost.ts): the match, its clock, deadlines and transition order, with the
  *   MatchListener hooks (match started / intent accepted / match ended) other capabilities use;
  * - Broadcaster (broadcaster.ts): room info to everyone, each seat's own view of the game;
- * - RoomRecorder (recorder.ts), with a store: the room's snapshot, its matches and every intent.
+ * - RoomRecorder (recorder.ts), with a store: the room's snapshot, its matches and every intent;
+ * - PublicRecord (history.ts): the match's public history and, once it is over, its replay id.
  * A room the store kept open comes back after a restart (restoreFrom).
  * This class parses and rate-limits messages, tracks reconnections and wires the parts together.
  * A game registers itself by subclassing with its module and wire schemas.
@@ -230,11 +232,13 @@ export abstract class GameRoom extends Room {
         this.computers.sync(true);
       },
     });
+    const record = new PublicRecord(this.game, () => this.recorder?.replayId ?? null);
     this.out = new Broadcaster(
       this.game,
       this.wire,
       this.lobby,
       this.host,
+      record,
       () => this.clients,
       () => this.code,
       (type, message) => this.broadcast(type, message),
@@ -252,13 +256,17 @@ export abstract class GameRoom extends Room {
       },
       this.computerPace,
     );
-    if (store === null) return;
-    this.recorder = new RoomRecorder(store, this.game, {
-      code: () => this.code,
-      snapshot: () => this.snapshot(),
-      players: () => this.lobby.table.occupants().map((o) => ({ name: o.name, browserHash: o.browserHash })),
-    });
-    this.host.listen(this.recorder);
+    if (store !== null) {
+      this.recorder = new RoomRecorder(store, this.game, {
+        code: () => this.code,
+        snapshot: () => this.snapshot(),
+        players: () =>
+          this.lobby.table.occupants().map((o) => ({ name: o.name, browserHash: o.browserHash })),
+      });
+      this.host.listen(this.recorder);
+    }
+    // After the recorder: an intent the store refuses never reaches the history.
+    this.host.listen(record);
   }
 
   /** `context.ip` is the trusted client address (see forwarded.ts). */

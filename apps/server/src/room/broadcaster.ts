@@ -1,8 +1,9 @@
 import { type Client, type Clock, type Delayed, getMessageBytes, Protocol } from '@colyseus/core';
 import { type AnyGameModule, SPECTATOR } from '@cards/rules';
-import type { GameUpdate, GameWireSchemas, SharedRoomInfo, You } from '@cards/schema';
+import type { GameUpdate, GameWireSchemas, HistoryDelta, SharedRoomInfo, You } from '@cards/schema';
 import type { Lobby } from './lobby.ts';
 import type { AnyMatch, MatchHost } from './matchHost.ts';
+import type { PublicRecord } from './history.ts';
 
 /** Spectators' comings, goings and renames within this window go out as one room update. */
 export const ROOM_COALESCE_MS = 100;
@@ -26,6 +27,7 @@ export class Broadcaster {
     private readonly wire: GameWireSchemas,
     private readonly lobby: Lobby,
     private readonly host: MatchHost,
+    private readonly record: PublicRecord,
     private readonly clients: () => Iterable<Client>,
     private readonly code: () => string,
     /** Sends one message, encoded once, to every client (Room.broadcast). */
@@ -92,16 +94,17 @@ export class Broadcaster {
   /** Each seat gets its own view; never broadcast one seat's view to the room. */
   gameToAll(): void {
     if (!this.host.match) return;
+    const history = this.record.delta(false);
     let spectatorUpdate: GameUpdate | null = null;
     // One spectator view for all; only their legal actions are their own: encoded once per list.
     const encoded = new Map<string, Buffer>();
     for (const client of this.clients()) {
       const seat = this.lobby.table.seatOfSession(client.sessionId);
       if (seat !== null) {
-        client.send('game', this.gameUpdate(seat, client.sessionId));
+        client.send('game', this.gameUpdate(seat, client.sessionId, history));
         continue;
       }
-      spectatorUpdate ??= this.gameUpdate(null, null);
+      spectatorUpdate ??= this.gameUpdate(null, null, history);
       const legal = this.spectatorLegal(client.sessionId);
       const key = legal.length === 0 ? '' : JSON.stringify(legal);
       let bytes = encoded.get(key);
@@ -116,10 +119,11 @@ export class Broadcaster {
   /** The game to one client (after it joined or reconnected). */
   gameTo(client: Client): void {
     if (!this.host.match) return;
-    client.send('game', this.gameUpdate(this.lobby.table.seatOfSession(client.sessionId), client.sessionId));
+    const seat = this.lobby.table.seatOfSession(client.sessionId);
+    client.send('game', this.gameUpdate(seat, client.sessionId, this.record.delta(true)));
   }
 
-  private gameUpdate(seat: number | null, sessionId: string | null): GameUpdate {
+  private gameUpdate(seat: number | null, sessionId: string | null, history: HistoryDelta): GameUpdate {
     const match = this.host.match as AnyMatch;
     const playing = seat !== null && seat < match.players;
     let legal: unknown[] = [];
@@ -131,6 +135,8 @@ export class Broadcaster {
       legal,
       actors: [...this.game.actors(match.state)],
       timers: this.host.timerInfo(),
+      history,
+      replayId: this.record.replayId,
     };
   }
 

@@ -33,6 +33,8 @@ export interface MatchListener {
   matchEnded?(match: AnyMatch, outcome: Outcome): void;
   /** The match was dropped before its end (the players went back to the lobby). */
   matchStopped?(match: AnyMatch): void;
+  /** A match rebuilt after a restart was taken up (it may be over already). */
+  matchRestored?(match: AnyMatch): void;
 }
 
 /** What the match host asks of the rest of the room. */
@@ -200,6 +202,7 @@ export class MatchHost {
       const delayed = t.fired ? null : this.clock.setTimeout(() => this.fireTimer(t.key), left);
       this.timers.set(t.key, { seat: t.seat, intent: t.intent, delayed });
     }
+    for (const l of this.listeners) l.matchRestored?.(match);
   }
 
   /** The room clock resumes at `clockAt` (a restored room without a running match). */

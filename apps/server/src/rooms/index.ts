@@ -1,3 +1,11 @@
+import {
+  type AnyGameModule,
+  blindCassowary,
+  cassino,
+  cuntSoul,
+  mathCardGame,
+  starNavigator,
+} from '@cards/rules';
 import type { GameRoom } from '../room/GameRoom.ts';
 import { BlindCassowaryRoom } from './blindCassowary.ts';
 import { CassinoRoom } from './cassino.ts';
@@ -15,4 +23,16 @@ export const GAME_ROOMS: Readonly<Record<string, GameRoomClass>> = {
   'star-navigator': StarNavigatorRoom,
   // the room exists for tests and the coming client; GAME_CATALOG keeps the game off the home page
   'cunt-soul': CuntSoulRoom,
+};
+
+/**
+ * Every game's rules, by slug (replays rebuild finished games with them): every game of GAME_ROOMS,
+ * and Cunt-Soul ahead of its room.
+ */
+export const GAME_MODULES: Readonly<Record<string, AnyGameModule>> = {
+  cassino,
+  'blind-cassowary': blindCassowary,
+  'math-card-game': mathCardGame,
+  'star-navigator': starNavigator,
+  'cunt-soul': cuntSoul,
 };

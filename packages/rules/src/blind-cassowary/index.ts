@@ -10,6 +10,7 @@ import type { GameModule } from '../core/game.ts';
 import { wellFormed } from '../core/wellFormed.ts';
 import { applyIntent, applySpectator } from './apply.ts';
 import { setup } from './flow.ts';
+import { blindCassowaryHistory } from './history.ts';
 import { acceptsStale, actors, legalIntents, spectatorLegalIntents, timers } from './legal.ts';
 import { outcomeOf } from './scoring.ts';
 import type { BlindCassowaryState } from './state.ts';
@@ -63,4 +64,5 @@ export const blindCassowary: GameModule<
     apply: wellFormed(BlindCassowarySpectatorIntentSchema, applySpectator),
     legalIntents: spectatorLegalIntents,
   },
+  history: blindCassowaryHistory,
 };

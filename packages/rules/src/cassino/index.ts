@@ -8,6 +8,7 @@ import type { GameModule, Outcome, Seat } from '../core/game.ts';
 import { wellFormed } from '../core/wellFormed.ts';
 import { applyCassino } from './apply.ts';
 import { setupCassino } from './deal.ts';
+import { cassinoHistory } from './history.ts';
 import { legalIntents } from './legal.ts';
 import type { CassinoState } from './state.ts';
 import { viewCassino } from './view.ts';
@@ -37,4 +38,5 @@ export const cassino: GameModule<CassinoOptions, CassinoState, CassinoIntent, Ca
   apply: wellFormed(CassinoIntentSchema, applyCassino),
   view: viewCassino,
   outcome,
+  history: cassinoHistory,
 };

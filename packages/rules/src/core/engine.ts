@@ -98,6 +98,20 @@ export function submitSpectatorIntent<Config, State, Intent, View, SpectatorInte
   return ok({ ...match, state: applied.value, version: match.version + 1, log: [...match.log, entry] });
 }
 
+/** Applies one logged entry again (as the clock would, so clock-only intents pass). */
+export function replayEntry<Config, State, Intent, View>(
+  game: GameModule<Config, State, Intent, View>,
+  match: Match<Config, State, Intent>,
+  entry: LoggedIntent<Intent>,
+): Match<Config, State, Intent> {
+  const result =
+    entry.spectator !== undefined
+      ? submitSpectatorIntent(game, match, entry.spectator, entry.intent as never, entry.at)
+      : submitIntent(game, match, entry.actor, entry.intent, match.version, entry.at, true);
+  if (!result.ok) throw new Error(`replay refused intent ${match.version}: ${result.error.code}`);
+  return result.value;
+}
+
 /**
  * Rebuilds a match from its inputs; throws if a logged intent is refused (a broken replay).
  * `onStep`, if given, sees the match before the first intent and after each one.
@@ -113,12 +127,7 @@ export function replay<Config, State, Intent, View>(
   let match = startMatch(game, config, players, seed);
   onStep?.(match, null);
   for (const entry of log) {
-    const result =
-      entry.spectator !== undefined
-        ? submitSpectatorIntent(game, match, entry.spectator, entry.intent as never, entry.at)
-        : submitIntent(game, match, entry.actor, entry.intent, match.version, entry.at, true);
-    if (!result.ok) throw new Error(`replay refused intent ${match.version}: ${result.error.code}`);
-    match = result.value;
+    match = replayEntry(game, match, entry);
     onStep?.(match, entry);
   }
   return match;

@@ -1,3 +1,4 @@
+import type { HistoryEvent } from './history.ts';
 import type { Result } from './result.ts';
 
 /** A seat index, 0-based. Spectators are not seats. */
@@ -70,6 +71,12 @@ export interface GameModule<Config, State, Intent, View, SpectatorIntent = unkno
   isClockIntent?(intent: Intent): boolean;
   /** Spectators' actions, if the game has any. */
   readonly spectators?: SpectatorHooks<State, SpectatorIntent>;
+  /**
+   * The public history: what one step did, in words, computed from the spectator views before and
+   * after it (never the state or the intent, so a seat's secrets cannot reach it); `before` is null for
+   * the deal itself. Omitted: no history.
+   */
+  history?(before: View | null, after: View): readonly HistoryEvent[];
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -21,6 +21,7 @@ import {
 } from './state.ts';
 import { applyMulligan, applyTurn, turnContext } from './turn.ts';
 import { viewOf } from './view.ts';
+import { mathHistory } from './history.ts';
 
 export type { MathCardGameState } from './state.ts';
 
@@ -116,4 +117,5 @@ export const mathCardGame: GameModule<
     return { winners: winnersOf(scores), scores };
   },
   timers,
+  history: mathHistory,
 };

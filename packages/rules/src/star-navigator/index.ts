@@ -1,3 +1,4 @@
+import { starHistory } from './history.ts';
 /** Star Navigator (2–4 players): draft a Vector Set, calculate Jump Coordinates closest to the target. */
 import {
   StarNavigatorIntentSchema,
@@ -265,4 +266,5 @@ export const starNavigator: GameModule<
   timers,
   acceptsStale,
   isClockIntent: (intent) => intent.type === 'roundTimeout',
+  history: starHistory,
 };

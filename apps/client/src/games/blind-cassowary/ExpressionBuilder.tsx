@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import { z } from 'zod';
 import type { BlindCassowaryIntent, BlindCassowaryView } from '@cards/schema';
 import type { BlindCassowaryGameState } from '../parse.ts';
 import { DecisionClock } from './EndPhases.tsx';
 import { rankText } from '../../cards/Card.tsx';
 import { sendIntent } from '../../net/connection.ts';
 import { showToast, useStore } from '../../store.ts';
+import { useTabDraft } from '../../lib/tabDraft.ts';
 import { BcCard, spokenBcCard } from './BcCard.tsx';
 import {
   appendToken,
@@ -28,10 +30,16 @@ interface Draft {
 }
 
 const EMPTY: Draft = { text: '', picked: [], copies: {} };
+const DraftSchema: z.ZodType<Draft> = z.object({
+  text: z.string().max(400),
+  picked: z.array(z.string()).max(16),
+  copies: z.record(z.string(), z.string()),
+});
 
 /**
  * Builds a formula over the hand by tapping cards and operators, or by typing it ("Q×2", "(6*3)+4+2").
- * The draft survives table updates (the game is turnless); it is cleared once the server accepts it.
+ * The draft survives table updates (the game is turnless) and a reload (kept in the tab); it is cleared
+ * once the server accepts it.
  * In `claim` mode the big button calls "Cassowary!"; in `blind` mode it is the secret blind submission.
  */
 export function ExpressionBuilder({
@@ -45,9 +53,11 @@ export function ExpressionBuilder({
 }) {
   const { view } = state;
   const busy = useStore((s) => s.busy);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [kept, setDraft] = useTabDraft(`bc-${mode}`, () => EMPTY, DraftSchema);
   const me = typeof view.viewer === 'number' ? view.viewer : null;
   const hand = view.hand;
+  // Cards that left the hand since (a claim went through, the deal moved on) drop out of the draft.
+  const draft = { ...kept, picked: kept.picked.filter((id) => hand.some((c) => c.id === id)) };
   const composed = compose(draft.text, hand, draft.picked);
   const inFormula =
     composed.kind === 'ok' ? new Set(composed.cards) : cardsNamed(draft.text, hand, draft.picked);

@@ -1,4 +1,6 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef } from 'react';
+import { z } from 'zod';
+import { useTabDraft } from '../../lib/tabDraft.ts';
 import { matchWinsText } from '../../lib/matchWins.ts';
 import { LayoutGroup, motion } from 'motion/react';
 import type { CassinoBuild, CassinoIntent, CassinoTableItem, CassinoView, RoomInfo } from '@cards/schema';
@@ -25,16 +27,23 @@ type CassinoState = Extract<GameState, { game: 'cassino' }>;
 
 const MAX_VISIBLE_BACKS = 4;
 
+const HeldSchema = z.object({
+  version: z.number().int(),
+  selection: z.object({ card: z.string().nullable(), items: z.array(z.string()) }),
+});
+
 export function CassinoTable({ state }: { state: CassinoState }) {
   const info = useStore((s) => s.info);
   const busy = useStore((s) => s.busy);
   const { view, legal, version, actors } = state;
 
   // The selection belongs to the version it was made in: any new update clears it.
-  const [held, setHeld] = useState<{ version: number; selection: Selection }>({
-    version,
-    selection: EMPTY_SELECTION,
-  });
+  // Kept in the tab, so a reload finds it (while the version is the same).
+  const [held, setHeld] = useTabDraft(
+    'cassino-selection',
+    () => ({ version, selection: EMPTY_SELECTION }),
+    HeldSchema,
+  );
   const selection = held.version === version ? held.selection : EMPTY_SELECTION;
   const select = (next: Selection) => setHeld({ version, selection: next });
 

@@ -1,4 +1,6 @@
-import { useEffect, useRef, useState, type DragEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, type DragEvent, type ReactNode, type RefObject } from 'react';
+import { z } from 'zod';
+import { useTabDraft } from '../../lib/tabDraft.ts';
 import type {
   MathCard,
   MathCardGameView,
@@ -52,17 +54,33 @@ interface Composing {
 
 const MAX_BACKS = 6;
 
+/** The stored turn is this tab's own; the check keeps a malformed one from breaking the table. */
+const ComposingSchema = z.custom<Composing>(
+  (v) =>
+    z
+      .object({
+        version: z.number().int(),
+        draft: z.object({
+          plays: z.array(z.object({ card: z.string() }).loose()),
+          under: z.array(z.string()),
+        }),
+        selected: z.string().nullable(),
+        pendingAny: z.object({ card: z.string() }).loose().nullable(),
+      })
+      .safeParse(v).success,
+);
+
 export function MathTable({ state }: { state: MathGameState }) {
   const info = useStore((s) => s.info);
   const busy = useStore((s) => s.busy);
   const { view, legal, version, actors } = state;
 
-  const [held, setHeld] = useState<Composing>({
-    version,
-    draft: EMPTY_DRAFT,
-    selected: null,
-    pendingAny: null,
-  });
+  // Kept in the tab, so a reload finds the half-built turn (while the version is the same).
+  const [held, setHeld] = useTabDraft(
+    'math-turn',
+    (): Composing => ({ version, draft: EMPTY_DRAFT, selected: null, pendingAny: null }),
+    ComposingSchema,
+  );
   const composing: Composing =
     held.version === version ? held : { version, draft: EMPTY_DRAFT, selected: null, pendingAny: null };
   const { draft, selected, pendingAny } = composing;

@@ -8,7 +8,9 @@ import type {
   StarNavigatorIntent,
   StarNavigatorView,
 } from '@cards/schema';
+import { z } from 'zod';
 import { sendIntent } from '../../net/connection.ts';
+import { useTabDraft } from '../../lib/tabDraft.ts';
 import { showToast, useStore } from '../../store.ts';
 import { buildExpr, canFollow, exprText, OP_SYMBOL, OPS, tokensText, type Token } from './compose.ts';
 import { VARIANT_NAMES } from './StarOptions.tsx';
@@ -568,6 +570,32 @@ function ruleText(view: StarNavigatorView): string {
   return `${rule.size} cards: ${parts.join(' ')}${note}`;
 }
 
+interface ComposeDraft {
+  picked: string[];
+  aces: Record<string, 1 | 100>;
+  phantom: number | null;
+  tokens: Token[];
+  declared: string;
+  /** The Vector Set (as the server holds it) the tokens were tapped for. */
+  tokensFor: string;
+}
+
+const ComposeDraftSchema: z.ZodType<ComposeDraft> = z.object({
+  picked: z.array(z.string()),
+  aces: z.record(z.string(), z.union([z.literal(1), z.literal(100)])),
+  phantom: z.number().int().nullable(),
+  tokens: z.array(
+    z.union([
+      z.object({ kind: z.literal('card'), ref: z.string() }),
+      z.object({ kind: z.literal('op'), op: z.enum(OPS) }),
+      z.object({ kind: z.literal('open') }),
+      z.object({ kind: z.literal('close') }),
+    ]),
+  ),
+  declared: z.string().max(20),
+  tokensFor: z.string(),
+});
+
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id) => b.includes(id));
 
@@ -593,12 +621,25 @@ function Compose({
       : rule.oneOf.length === 1 && !rule.required.includes(rule.oneOf[0]!)
         ? [...rule.required, rule.oneOf[0]!]
         : rule.required;
-  const [picked, setPicked] = useState<string[]>(required);
-  const [aces, setAces] = useState<Record<string, 1 | 100>>({});
-  const [phantom, setPhantom] = useState<number | null>(null);
-  const [tokens, setTokens] = useState<Token[]>([]);
-  const [declared, setDeclared] = useState('');
-  const [tokensFor, setTokensFor] = useState('');
+  // The half-built Vector Set and calculation are kept in the tab (per round), so a reload keeps them.
+  const [draft, setDraft] = useTabDraft(
+    `sn-compose-${view.round}`,
+    (): ComposeDraft => ({
+      picked: required,
+      aces: {},
+      phantom: null,
+      tokens: [],
+      declared: '',
+      tokensFor: '',
+    }),
+    ComposeDraftSchema,
+  );
+  const { picked, aces, phantom, tokens, declared, tokensFor } = draft;
+  const patch = (next: Partial<ComposeDraft>) => setDraft({ ...draft, ...next });
+  const setAces = (next: Record<string, 1 | 100>) => patch({ aces: next });
+  const setPhantom = (next: number | null) => patch({ phantom: next });
+  const setTokens = (next: Token[]) => patch({ tokens: next });
+  const setDeclared = (next: string) => patch({ declared: next });
 
   const layOut = legal.find((i) => i.type === 'layOutMemory');
   if (view.mustLayOut && layOut) return <LayOut view={view} busy={busy} template={layOut} />;
@@ -635,16 +676,17 @@ function Compose({
       showToast('info', 'This card must be in your Vector Set.');
       return;
     }
-    setPicked(selected.includes(id) ? selected.filter((p) => p !== id) : [...selected, id]);
-    setPhantom(null);
+    patch({
+      picked: selected.includes(id) ? selected.filter((p) => p !== id) : [...selected, id],
+      phantom: null,
+    });
   };
 
   // The composer follows the Vector Set the server holds; a new set starts a fresh calculation.
   const vs = view.vectorSet;
   const vsKey = vs ? JSON.stringify(vs) : '';
   if (vsKey !== tokensFor) {
-    setTokensFor(vsKey);
-    setTokens([]);
+    patch({ tokensFor: vsKey, tokens: [] });
   }
   const refs = vs ? [...vs.cards, ...(vs.phantom !== null ? ['phantom'] : [])] : [];
   const used = new Set(tokens.flatMap((t) => (t.kind === 'card' ? [t.ref] : [])));

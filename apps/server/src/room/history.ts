@@ -1,0 +1,105 @@
+import { type AnyGameModule, publicEvents, replay, SPECTATOR } from '@cards/rules';
+import type { AnyMatch, MatchListener } from './matchHost.ts';
+import type { HistoryDelta, HistoryEntry } from '@cards/schema';
+
+/**
+ * A match's public history, kept beside the match: after each change the room calls `catchUp` with
+ * the new state and version, and the game's `history` hook turns the spectator views before and
+ * after into entries. Append-only: clients get the whole list once, then only what is new.
+ */
+export class MatchHistory {
+  private readonly entries: HistoryEntry[] = [];
+  private view: unknown;
+  private version: number;
+  /** How many entries the last broadcast carried up to. */
+  private broadcastUpTo = 0;
+
+  constructor(
+    private readonly game: AnyGameModule,
+    state: unknown,
+  ) {
+    this.view = game.view(state, SPECTATOR);
+    this.version = 0;
+    this.push(0, publicEvents(game, null, this.view));
+  }
+
+  /** Adds the events of the moves up to `version` (a no-op when nothing changed). */
+  catchUp(state: unknown, version: number): void {
+    if (version === this.version) return;
+    const next: unknown = this.game.view(state, SPECTATOR);
+    this.push(version, publicEvents(this.game, this.view, next));
+    this.view = next;
+    this.version = version;
+  }
+
+  /** Everything, for a client that just arrived. */
+  all(): HistoryDelta {
+    return { from: 0, entries: [...this.entries] };
+  }
+
+  /** What is new since the last broadcast (call once per broadcast). */
+  takeNew(): HistoryDelta {
+    const delta = { from: this.broadcastUpTo, entries: this.entries.slice(this.broadcastUpTo) };
+    this.broadcastUpTo = this.entries.length;
+    return delta;
+  }
+
+  list(): readonly HistoryEntry[] {
+    return this.entries;
+  }
+
+  private push(move: number, events: readonly { text: string }[]): void {
+    for (const e of events) this.entries.push({ move, text: e.text });
+  }
+}
+
+/**
+ * The room's public record of its match, hooked into the match host (MatchListener): the history,
+ * step by step as intents are accepted (rebuilt from the log when a room is restored), and, once the
+ * game ends, the id of its replay (the store's id for the match, from `storedId`).
+ */
+export class PublicRecord implements MatchListener {
+  private history: MatchHistory | null = null;
+  private finished = false;
+
+  constructor(
+    private readonly game: AnyGameModule,
+    /** The store's id of the room's current match (null without a store: no replay is kept). */
+    private readonly storedId: () => string | null,
+  ) {}
+
+  /** The finished match's replay id (null while it runs, or when nothing keeps it). */
+  get replayId(): string | null {
+    return this.finished ? this.storedId() : null;
+  }
+
+  matchStarted(match: AnyMatch): void {
+    this.history = new MatchHistory(this.game, match.state);
+    this.finished = false;
+  }
+
+  intentAccepted(match: AnyMatch): void {
+    this.history?.catchUp(match.state, match.version);
+  }
+
+  matchEnded(): void {
+    this.finished = true;
+  }
+
+  /** A match taken up after a restart: its history is rebuilt from its log. */
+  matchRestored(match: AnyMatch): void {
+    let history: MatchHistory | null = null;
+    replay(this.game, match.config, match.players, match.seed, match.log, (step, entry) => {
+      if (entry === null || history === null) history = new MatchHistory(this.game, step.state);
+      else history.catchUp(step.state, step.version);
+    });
+    this.history = history;
+    this.finished = this.game.outcome(match.state) !== null;
+  }
+
+  /** The history for an update: all of it for a client that arrives, else what is new since the last. */
+  delta(all: boolean): HistoryDelta {
+    if (this.history === null) return { from: 0, entries: [] };
+    return all ? this.history.all() : this.history.takeNew();
+  }
+}
