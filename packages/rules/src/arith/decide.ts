@@ -38,10 +38,9 @@ const MAX_TABLE = 60_000;
 /**
  * A safety net, not a limit the game's hands reach: steps (values combined or looked up) before a
  * search answers 'unknown' instead of holding its worker thread for seconds. The hardest sets
- * `pnpm bench solver` times stay far below it; a hand over DECIDE_MAX_CARDS gets a smaller one.
+ * `pnpm bench solver` times stay far below it.
  */
 export const DECIDE_BUDGET = 40_000_000;
-const OVERSIZE_BUDGET = 2_000_000;
 /** Cached table entries (all multisets together) before the shared caches start over. */
 const CACHE_LIMIT = 600_000;
 
@@ -397,11 +396,14 @@ export function decideAny(
   target: Num,
 ): Decided | null | 'unknown' {
   const oversize = hands.some((h) => h.length > DECIDE_MAX_CARDS);
-  const budget = { left: oversize ? OVERSIZE_BUDGET : DECIDE_BUDGET };
+  // A larger hand is searched by its first DECIDE_MAX_CARDS cards (every sub-multiset of a 20-card
+  // hand took seconds): a cassowary there is one of the hand; none there proves nothing ('unknown').
+  const searched = hands.map((h) => h.slice(0, DECIDE_MAX_CARDS));
+  const budget = { left: DECIDE_BUDGET };
   const open: { hand: number; m: Decider }[] = [];
   const k = key(target);
   const done = (hand: number, w: W): Decided => {
-    const pool = (hands[hand] as readonly DecideCard[]).map((c) => ({
+    const pool = (searched[hand] as readonly DecideCard[]).map((c) => ({
       ref: c.ref,
       value: c.value,
       used: false,
@@ -409,7 +411,7 @@ export function decideAny(
     return { hand, expr: toExpr(w, pool) };
   };
   try {
-    for (const [hand, cards] of hands.entries()) {
+    for (const [hand, cards] of searched.entries()) {
       if (cards.length < 2) continue;
       const m = new Decider(
         cards.map((c) => c.value),
@@ -432,7 +434,7 @@ export function decideAny(
         if (m.cuts === cuts) open.splice(o--, 1);
       }
     }
-    return null;
+    return oversize ? 'unknown' : null;
   } catch (e) {
     if (e instanceof OutOfBudget) return 'unknown';
     throw e;
