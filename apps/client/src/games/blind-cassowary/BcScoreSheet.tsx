@@ -56,7 +56,7 @@ export function BcScoreSheet({ view, info }: { view: BlindCassowaryView; info: R
         <h2 id="bc-score-title" className="bc-sheet__title">
           Final score · target {view.target.value}
         </h2>
-        <div className="bc-sheet__scroll">
+        <div className="bc-sheet__scroll" tabIndex={0} role="region" aria-label="Score table">
           <table className="bc-sheet__table">
             <thead>
               <tr>

@@ -57,7 +57,8 @@ export function ScoreSheet({
         <h2 id="score-title" className="sheet__title">
           {to21 ? `Deal ${view.dealNumber} score` : 'Final score'}
         </h2>
-        <div className="sheet__scroll">
+        {/* Focusable: the table can scroll, and a keyboard must be able to scroll it. */}
+        <div className="sheet__scroll" tabIndex={0} role="region" aria-label="Score table">
           <table className="sheet__table">
             <thead>
               <tr>

@@ -99,7 +99,7 @@ export function MathScoreSheet({ view, info }: { view: MathCardGameView; info: R
             </span>
           ))}
         </p>
-        <div className="mcg-sheet__scroll">
+        <div className="mcg-sheet__scroll" tabIndex={0} role="region" aria-label="Score table">
           <table className="mcg-sheet__table">
             <thead>
               <tr>
