@@ -60,6 +60,8 @@ test('a player who leaves is replaced by a computer player and takes the seat ba
   await expect(ben.page.getByTestId('table')).toBeVisible();
 
   await ben.page.getByRole('link', { name: 'Leave and go home' }).click();
+  // Leaving a running game asks first.
+  await ben.page.getByTestId('leave-confirm-button').click();
   await expect(ana.page.getByTestId('left-banner')).toContainText('Ben left the game');
   await ana.page.getByTestId('replace-with-computer').click();
   await expect(ana.page.getByTestId('computer-1')).toContainText('Computer · Normal');

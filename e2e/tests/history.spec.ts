@@ -83,6 +83,8 @@ test('history panel, leaving and returning, the replay link and the replay page 
   // Ana goes home by the top-left arrow: the home page offers her game back, with her hand.
   const anaHand = await handCardIds(ana.page);
   await ana.page.getByRole('link', { name: 'Leave and go home' }).click();
+  // Leaving a running game asks first.
+  await ana.page.getByTestId('leave-confirm-button').click();
   await expect(ana.page.getByTestId('return-to-game')).toContainText(code);
   await ana.page.getByTestId('return-to-game').click();
   await expect(ana.page.getByTestId('table')).toBeVisible();
