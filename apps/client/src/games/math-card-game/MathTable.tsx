@@ -202,7 +202,7 @@ export function MathTable({ state }: { state: MathGameState }) {
       {view.phase === 'cut' ? (
         <CutStep state={state} info={info} />
       ) : (
-        <div className="mcg__board" role="group" aria-label="Sequences">
+        <div className="mcg__board" role="group" aria-label="Sequences" tabIndex={0}>
           {view.sequences.map((seq) => (
             <SequenceRow
               key={seq.slot}
