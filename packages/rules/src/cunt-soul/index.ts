@@ -2,6 +2,7 @@
 import type { CuntSoulIntent, CuntSoulOptions, CuntSoulView } from '@cards/schema';
 import type { GameModule } from '../core/game.ts';
 import { applyIntent } from './apply.ts';
+import { cuntSoulHistory } from './history.ts';
 import { legalIntents } from './legal.ts';
 import { setupState } from './setup.ts';
 import type { CuntSoulState } from './state.ts';
@@ -25,6 +26,7 @@ export const cuntSoul: GameModule<CuntSoulOptions, CuntSoulState, CuntSoulIntent
   legalIntents,
   apply: (state, actor, intent) => applyIntent(state, actor, intent),
   view: viewOf,
+  history: cuntSoulHistory,
   outcome(state) {
     if (state.result === null) return null;
     const order = state.result.order;
