@@ -134,6 +134,16 @@ export class Probe {
   }
 }
 
+/** Sends an intent, waiting out the per-seat rate limit; throws on any other refusal. */
+export async function sendIntent(p: Probe, intent: unknown): Promise<void> {
+  for (;;) {
+    const reply = await p.intent(intent);
+    if (reply.ok) return;
+    if (reply.error.code !== 'RATE_LIMITED') throw new Error(JSON.stringify(reply.error));
+    await sleep(100);
+  }
+}
+
 /** The history a client holds after all its updates, applied in order as the client does. */
 export const historyOf = (probe: Probe): readonly HistoryEntry[] =>
   probe.games.reduce<readonly HistoryEntry[]>((list, g) => applyHistoryDelta(list, g.history), []);
