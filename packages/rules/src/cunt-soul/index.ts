@@ -9,6 +9,10 @@ import type { CuntSoulState } from './state.ts';
 import { viewOf } from './view.ts';
 
 export type { CuntSoulState } from './state.ts';
+/** What a computer player needs to rebuild a state consistent with a seat's view (determinized search). */
+export { deckIds as csDeckIds, syn as csValue, valueLabel as csValueLabel } from './cards.ts';
+export { EMPTY_STEP as CS_EMPTY_STEP, freshTurn as csFreshTurn, cardsHeld as csCardsHeld } from './state.ts';
+export type { Link as CsLink, SeatState as CsSeatState, TurnState as CsTurnState } from './state.ts';
 
 export const DEFAULT_OPTIONS: CuntSoulOptions = { dealer: 'random', turnLimit: 1000 };
 
