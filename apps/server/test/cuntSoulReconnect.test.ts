@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { type CuntSoulIntent, type CuntSoulView, CuntSoulViewSchema, type GameUpdate } from '@cards/schema';
-import { type Probe, serverForFile, sendIntent, startTable, until } from './helpers.ts';
+import {
+  joinOptions,
+  playAlong,
+  type Probe,
+  serverForFile,
+  sendIntent,
+  startTable,
+  until,
+} from './helpers.ts';
 
-const file = serverForFile(41480, { allowTestSeeds: true });
+const file = serverForFile(41480, { allowTestSeeds: true, computerPace: 0.01 });
 
 const cview = (g: GameUpdate) => CuntSoulViewSchema.parse(g.view) as CuntSoulView;
 const seatOf = (p: Probe) => p.info.you.seat ?? -1;
@@ -33,7 +41,7 @@ async function untilSevenPrompt(seats: Probe[]): Promise<Probe> {
   throw new Error('no 7 was played in 300 moves');
 }
 
-describe('cunt-soul reconnection', () => {
+describe('cunt-soul room: reconnection and computer players', () => {
   it('a player who drops with the 7 prompt pending gets the same seat and prompt back and answers it', async () => {
     const { host, guest } = await startTable(file.players, 'cunt-soul', {
       seed: 'cs-reconnect',
@@ -65,5 +73,23 @@ describe('cunt-soul reconnection', () => {
     const answered = cview(await other.waitGame((g) => g.version === version + 1, 'the answer seen'));
     expect(answered.pile.at(-1)?.choice).toBe('lower');
     expect(answered.turn.prompt).toBeNull();
+  });
+
+  it('against the computer: two Hard computer players play a whole game with a person through the room', async () => {
+    const me = await file.players.create(
+      'cunt-soul',
+      joinOptions('Solo', {
+        againstComputer: 'hard',
+        seed: 'cs-computer',
+        options: { dealer: 0, turnLimit: 60 },
+      }),
+    );
+    const info = await me.waitRoom((r) => r.phase === 'playing', 'started at once');
+    expect(info.seats.filter((s) => s.computer === 'hard')).toHaveLength(2);
+    await playAlong(me);
+    const final = cview(await me.waitGame((g) => cview(g).phase === 'over', 'game over'));
+    expect([...(final.result?.order ?? [])].sort()).toEqual([0, 1, 2]);
+    expect(final.turnsPlayed).toBeGreaterThan(10);
+    expect(me.rooms.some((r) => r.seats.some((s) => s.thinking === true))).toBe(true);
   });
 });

@@ -198,3 +198,24 @@ export function serverForFile(
   });
   return ctx;
 }
+
+export const over = (p: Probe) => p.info.phase === 'finished';
+
+/** Plays the first legal intent whenever it is this player's turn, until the game ends (or `stop`). */
+export async function playAlong(p: Probe, stop: () => boolean = () => false): Promise<void> {
+  const seat = p.info.you.seat;
+  let lastVersion = -1;
+  await until(
+    () => {
+      if (over(p) || stop()) return true;
+      const g = p.games.at(-1);
+      if (g && g.version !== lastVersion && g.actors.includes(seat ?? -1) && g.legal.length > 0) {
+        lastVersion = g.version;
+        void p.intent(g.legal[0]);
+      }
+      return false;
+    },
+    'the game to end',
+    60_000,
+  );
+}
