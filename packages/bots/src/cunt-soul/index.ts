@@ -24,6 +24,9 @@ import { argmax, Rng, thinkDelay, type Bot, type BotFactory, type Level } from '
 /** Worlds sampled per Hard decision and the plies played after each candidate (see pnpm bench bots). */
 export const HARD_WORLDS = 6;
 export const HARD_PLIES = 24;
+/** At most this many links are searched (the best by Normal's order); and a search stops sampling new worlds after this long. */
+export const HARD_LINKS = 10;
+export const HARD_BUDGET_MS = 400;
 
 const VALUE: Readonly<Record<CsValue, number>> = {
   table: 1,
@@ -48,12 +51,12 @@ const KEEP: Readonly<Record<number, number>> = { 6: 16, 2: 17, 10: 18, 15: 19 };
 export const keepRank = (value: number): number => KEEP[value] ?? value;
 const keepOf = (id: string): number => keepRank(csValue(id));
 
+/** Normal's order of links: the least valuable value first, as many of its cards as allowed. */
+const linkOrder = (i: CuntSoulIntent): number =>
+  i.type === 'playLink' ? -keepOf(i.cards[0] as string) * 100 + i.cards.length : -Infinity;
+
 /** The link that sheds the least valuable cards, as many of them as allowed. */
-function shedding(links: readonly CuntSoulIntent[]): CuntSoulIntent | undefined {
-  return argmax(links, (i) =>
-    i.type === 'playLink' ? -keepOf(i.cards[0] as string) * 100 + i.cards.length : -Infinity,
-  );
-}
+const shedding = (links: readonly CuntSoulIntent[]): CuntSoulIntent | undefined => argmax(links, linkOrder);
 
 /** Setup: the three strongest cards face up, the weakest of the rest as field card. */
 function setupChoice(view: CuntSoulView, level: Level, rng: Rng): CuntSoulIntent {
@@ -267,11 +270,27 @@ function playout(world: CuntSoulState, me: number, move: CuntSoulIntent): number
   return standing(state, me);
 }
 
-/** The candidates worth searching: every listed move but field changes and face-down flips (blind anyway). */
+/**
+ * The candidates worth searching: every listed move but field changes and face-down flips (blind
+ * anyway); of the links, each value played once or all at once, the best HARD_LINKS by Normal's order.
+ */
 function candidates(legal: readonly CuntSoulIntent[], view: CuntSoulView): CuntSoulIntent[] {
-  const moves = legal.filter((i) => i.type !== 'changeField' && i.type !== 'playFaceDown');
   if (view.turn.prompt?.kind === 'swap5') return [bestSwap(view, legal), { type: 'endSwaps' }];
-  return moves;
+  const most = new Map<string, number>();
+  for (const i of legal)
+    if (i.type === 'playLink') {
+      const v = String(csValue(i.cards[0] as string));
+      most.set(v, Math.max(most.get(v) ?? 0, i.cards.length));
+    }
+  const links = legal
+    .filter(
+      (i) =>
+        i.type === 'playLink' &&
+        (i.cards.length === 1 || i.cards.length === most.get(String(csValue(i.cards[0] as string)))),
+    )
+    .sort((a, b) => linkOrder(b) - linkOrder(a))
+    .slice(0, HARD_LINKS);
+  return [...links, ...legal.filter((i) => !['changeField', 'playFaceDown', 'playLink'].includes(i.type))];
 }
 
 function searchMove(view: CuntSoulView, legal: readonly CuntSoulIntent[], rng: Rng): CuntSoulIntent {
@@ -281,7 +300,8 @@ function searchMove(view: CuntSoulView, legal: readonly CuntSoulIntent[], rng: R
   const seen = visibleIds(view);
   const unseen = csDeckIds(view.decks).filter((id) => !seen.has(id));
   const totals = moves.map(() => 0);
-  for (let k = 0; k < HARD_WORLDS; k++) {
+  const started = performance.now();
+  for (let k = 0; k < HARD_WORLDS && (k < 2 || performance.now() - started < HARD_BUDGET_MS); k++) {
     const world = determinize(view, rng.shuffle(unseen));
     moves.forEach((move, i) => (totals[i] = (totals[i] as number) + playout(world, me, move)));
   }
