@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type CuntSoulIntent, type CuntSoulView, CuntSoulViewSchema, type GameUpdate } from '@cards/schema';
 import {
+  historyOf,
   joinOptions,
   playAlong,
   type Probe,
@@ -91,5 +92,10 @@ describe('cunt-soul room: reconnection and computer players', () => {
     expect([...(final.result?.order ?? [])].sort()).toEqual([0, 1, 2]);
     expect(final.turnsPlayed).toBeGreaterThan(10);
     expect(me.rooms.some((r) => r.seats.some((s) => s.thinking === true))).toBe(true);
+    // the public history tells the game in words, seats named as {p0}, {p1}, …
+    const texts = historyOf(me).map((e) => e.text);
+    expect(texts).toContain('{p1} has chosen.');
+    expect(texts.some((t) => /^\{p2\} played /.test(t))).toBe(true);
+    expect(texts.at(-1)).toMatch(/is the sole-cunt\.$/);
   });
 });
