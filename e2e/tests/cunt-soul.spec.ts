@@ -12,6 +12,7 @@ import {
   type Player,
 } from './helpers.ts';
 import { gameUpdate, gameUpdates } from './math-card-game-frames.ts';
+import { startCuntSoul } from './cunt-soul-helpers.ts';
 
 /**
  * A test seed fixes the deal (the server honours it in tests only). With the dealer option on seat 0
@@ -102,37 +103,14 @@ async function latest(
 test('three players and a spectator play Cunt-Soul from the secret setup to the last place', async ({
   browser,
 }) => {
-  const ana = await openPlayer(browser, DESKTOP);
-  const ben = await openPlayer(browser, PHONE);
-  const cy = await openPlayer(browser, DESKTOP);
   const eve = await openPlayer(browser, PHONE);
-  const players = [ana, ben, cy];
-
-  await enterName(ana.page, 'Ana');
-  await ana.page.goto(`/?seed=${SEED}`);
-  await expect(ana.page.getByTestId('game-card-cunt-soul')).toContainText('Cunt-Soul');
-  await ana.page.getByTestId('game-card-cunt-soul').click();
-  await ana.page.getByTestId('option-dealer').selectOption('0');
-  await ana.page.getByTestId('create-room-cunt-soul').click();
-  await expect(ana.page.getByTestId('lobby')).toBeVisible();
-  const code = (await ana.page.getByTestId('room-code').innerText()).trim();
-  for (const [p, name] of [
-    [ben, 'Ben'],
-    [cy, 'Cy'],
-  ] as const) {
-    await enterName(p.page, name);
-    await p.page.getByTestId('join-code-input').fill(code.toLowerCase());
-    await p.page.getByTestId('join-button').click();
-    await expect(p.page.getByTestId('lobby')).toBeVisible();
-  }
-  await enterName(eve.page, 'Eve');
-  await eve.page.goto(`/r/${code}?watch=1`);
-  await expect(eve.page.getByTestId('spectator-list')).toContainText('Eve');
-  for (const p of [ben, cy]) await p.page.getByTestId('ready-toggle').click();
-  await expect(ana.page.getByTestId('seat-2')).toHaveAttribute('data-ready', 'true');
-  await ana.page.getByTestId('start-game').click();
-  for (const p of [...players, eve])
-    await expect(p.page.getByTestId('table')).toHaveAttribute('data-phase', 'setup');
+  const players = await startCuntSoul(browser, [DESKTOP, PHONE, DESKTOP], SEED, async (code) => {
+    await enterName(eve.page, 'Eve');
+    await eve.page.goto(`/r/${code}?watch=1`);
+    await expect(eve.page.getByTestId('spectator-list')).toContainText('Eve');
+  });
+  const [ana, ben, cy] = players as [Player, Player, Player];
+  await expect(eve.page.getByTestId('table')).toHaveAttribute('data-phase', 'setup');
 
   // Setup: nine cards each, chosen in secret; the others see only who is still choosing.
   const dealt = await Promise.all(

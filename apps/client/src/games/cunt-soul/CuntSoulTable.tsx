@@ -152,7 +152,13 @@ function Centre({ view, names }: { view: CuntSoulView; names: (seat: number) => 
   const forces = fieldsInForce(view.fields);
   return (
     <div className="cs__centre">
-      <div className="cs__pile" data-testid="pile" data-links={view.pile.length} aria-label="Discard pile">
+      <div
+        className="cs__pile"
+        role="group"
+        data-testid="pile"
+        data-links={view.pile.length}
+        aria-label="Discard pile"
+      >
         <span className="cs__label">
           Pile{hidden > 0 ? ` (${hidden} more link${hidden === 1 ? '' : 's'} below)` : ''}
         </span>
@@ -182,7 +188,12 @@ function Centre({ view, names }: { view: CuntSoulView; names: (seat: number) => 
         </span>
         {view.out.length > 0 && <span className="cs__out">Burned: {view.out.length}</span>}
       </div>
-      <div className="cs__fields" data-testid="fields-in-force" aria-label="Field abilities in force">
+      <div
+        className="cs__fields"
+        role="group"
+        data-testid="fields-in-force"
+        aria-label="Field abilities in force"
+      >
         {forces.length === 0 && view.phase !== 'setup' && (
           <span className="cs__empty">No field abilities</span>
         )}
@@ -259,6 +270,7 @@ function SeatPanel({
   send?: (i: CuntSoulIntent) => Promise<void>;
   own?: boolean;
 }) {
+  const size = own ? 'md' : 'sm';
   const seatInfo = info?.seats.find((s) => s.seat === seat.seat);
   const away = seatInfo !== undefined && seatInfo.name !== null && !seatInfo.connected;
   const active = view.current === seat.seat;
@@ -297,12 +309,12 @@ function SeatPanel({
           </span>
         )}
         {away && <span className="tag tag--warn">{seatInfo?.left ? 'left' : 'reconnecting…'}</span>}
-      </div>
-      <div className="cs-seat__row">
         <span className="cs-seat__count" title="Cards in hand" data-testid={`hand-count-${seat.seat}`}>
           {seat.handCount} in hand
         </span>
-        <span className="cs-seat__slots" aria-label="Face-up and face-down cards">
+      </div>
+      <div className="cs-seat__row">
+        <span className="cs-seat__slots" role="group" aria-label="Face-up and face-down cards">
           {seat.down.map((down, slot) => {
             const up = seat.up[slot];
             const upCard = up?.card ?? null;
@@ -320,7 +332,7 @@ function SeatPanel({
                     label={down.known ? `Face-down ${cardText(down.known)} (you know it)` : 'Face-down card'}
                     onClick={downTarget && send ? () => void send(downTarget) : undefined}
                   >
-                    {down.known ? <CsCard card={down.known} size="sm" known /> : <CsBack size="sm" />}
+                    {down.known ? <CsCard card={down.known} size={size} known /> : <CsBack size={size} />}
                   </SlotButton>
                 ) : (
                   <span className="cs-slot__gap" />
@@ -341,7 +353,7 @@ function SeatPanel({
                             : undefined
                       }
                     >
-                      <CsCard card={upCard} size="sm" />
+                      <CsCard card={upCard} size={size} />
                     </SlotButton>
                   </span>
                 )}
@@ -351,7 +363,7 @@ function SeatPanel({
         </span>
         <span className="cs-seat__field" data-testid={`field-${seat.seat}`}>
           <span className="cs__label">Field</span>
-          {seat.field ? <CsCard card={seat.field} size="sm" /> : <span className="cs__empty">—</span>}
+          {seat.field ? <CsCard card={seat.field} size={size} /> : <span className="cs__empty">—</span>}
           {seat.lingering && (
             <span className="cs-seat__lingering" title="Taken into the hand, in force until the turn ends">
               (+{cardText(seat.lingering)} this turn)
