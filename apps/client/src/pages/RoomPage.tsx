@@ -9,7 +9,14 @@ import { Watchers } from '../components/Watchers.tsx';
 import { RulesButton } from '../rules/RulesButton.tsx';
 import { HistoryPanel } from '../history/HistoryPanel.tsx';
 import type { GameState } from '../games/parse.ts';
-import { BlindCassowaryTable, CassinoTable, MathTable, preloadTable, StarTable } from '../games/tables.tsx';
+import {
+  BlindCassowaryTable,
+  CassinoTable,
+  CuntSoulTable,
+  MathTable,
+  preloadTable,
+  StarTable,
+} from '../games/tables.tsx';
 import { Lobby } from '../lobby/Lobby.tsx';
 import { enterRoom, type JoinOutcome } from '../net/connection.ts';
 import { loadName, saveName } from '../net/session.ts';
@@ -245,6 +252,8 @@ export function GameView({ game }: { game: GameState }) {
       return <BlindCassowaryTable state={game} />;
     case 'star-navigator':
       return <StarTable state={game} />;
+    case 'cunt-soul':
+      return <CuntSoulTable state={game} />;
   }
 }
 
