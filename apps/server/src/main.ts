@@ -2,7 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGameServer } from './app.ts';
 import { parseOrigins } from './cors.ts';
-import { holdCodes } from './room/codes.ts';
+import { DEFAULT_LEASE_MS, RedisCodeLeases } from './cluster/leases.ts';
+import { findRoom } from './room/GameRoom.ts';
+import { useCodeLeases } from './room/codes.ts';
 import { GAME_ROOMS } from './rooms/index.ts';
 import { restoreRooms } from './store/restore.ts';
 import { databaseFile, SqliteStore } from './store/sqliteStore.ts';
@@ -27,9 +29,15 @@ const dataDir = inMemory
 /** How often the store learns the server is alive (a restart resumes room clocks from the last one). */
 const HEARTBEAT_MS = 1000;
 
+// Cluster mode: REDIS_URL (Colyseus's Redis presence and driver; room codes leased in Redis) and
+// PUBLIC_ADDRESS, the host:port browsers reach this process at (README "Several processes").
+const redisUrl = process.env.REDIS_URL || null;
+const publicAddress = process.env.PUBLIC_ADDRESS || `${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+if (redisUrl !== null)
+  useCodeLeases(new RedisCodeLeases(redisUrl, Number(process.env.ROOM_LEASE_MS ?? DEFAULT_LEASE_MS)));
+
 const store = new SqliteStore(inMemory ? ':memory:' : databaseFile(dataDir));
 const stored = await store.openRooms();
-holdCodes(stored.map((room) => room.snapshot.code));
 store.heartbeat(Date.now());
 setInterval(() => store.heartbeat(Date.now()), HEARTBEAT_MS).unref();
 
@@ -43,14 +51,19 @@ const server = createGameServer({
   clientDist,
   handleSignals: true,
   store,
+  cluster: redisUrl === null ? null : { redisUrl, publicAddress },
 });
 await server.listen(port, host);
 console.log(
-  `Card table server listening on http://${host}:${port}${allowTestSeeds ? ' (test seeds allowed)' : ''}; data in ${dataDir}`,
+  `Card table server listening on http://${host}:${port}${allowTestSeeds ? ' (test seeds allowed)' : ''}; data in ${dataDir}` +
+    (redisUrl === null ? '' : `; cluster mode, reached at ${publicAddress}`),
 );
 const started = performance.now();
-const report = await restoreRooms(stored, store, new Set(Object.keys(GAME_ROOMS)));
+const report = await restoreRooms(stored, store, new Set(Object.keys(GAME_ROOMS)), (code) =>
+  findRoom(code)?.handOver(),
+);
 console.log(
   `Ready: restored ${report.restored.length} room(s) in ${Math.round(performance.now() - started)} ms` +
-    (report.closed.length > 0 ? `; closed ${report.closed.map((c) => c.code).join(', ')}` : ''),
+    (report.closed.length > 0 ? `; closed ${report.closed.map((c) => c.code).join(', ')}` : '') +
+    (report.elsewhere.length > 0 ? `; ${report.elsewhere.length} run by other processes` : ''),
 );
