@@ -16,6 +16,7 @@ install_debian() {
 }
 [ -x /usr/bin/chromium ] || install_debian chromium "needed by the e2e tests"
 command -v redis-server >/dev/null || install_debian redis-server "needed by the cluster test"
+ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || install_debian postgresql "needed by the PostgreSQL store tests"
 
 step "install"
 npx -y pnpm@12.21.0 install --frozen-lockfile

@@ -7,7 +7,9 @@ import { findRoom } from './room/GameRoom.ts';
 import { useCodeLeases } from './room/codes.ts';
 import { GAME_ROOMS } from './rooms/index.ts';
 import { restoreRooms } from './store/restore.ts';
+import { PostgresStore } from './store/postgresStore.ts';
 import { databaseFile, SqliteStore } from './store/sqliteStore.ts';
+import type { TableStore } from './store/tableStore.ts';
 
 const port = Number(process.env.PORT ?? 2567);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -36,10 +38,25 @@ const publicAddress = process.env.PUBLIC_ADDRESS || `${host === '0.0.0.0' ? '127
 if (redisUrl !== null)
   useCodeLeases(new RedisCodeLeases(redisUrl, Number(process.env.ROOM_LEASE_MS ?? DEFAULT_LEASE_MS)));
 
-const store = new SqliteStore(inMemory ? ':memory:' : databaseFile(dataDir));
-const stored = await store.openRooms();
-store.heartbeat(Date.now());
-setInterval(() => store.heartbeat(Date.now()), HEARTBEAT_MS).unref();
+// DATABASE_URL: PostgreSQL (processes on several machines share it); else SQLite under DATA_DIR.
+const databaseUrl = process.env.DATABASE_URL || null;
+const store: TableStore =
+  databaseUrl === null
+    ? new SqliteStore(inMemory ? ':memory:' : databaseFile(dataDir))
+    : await PostgresStore.open(databaseUrl);
+const open = await store.openRooms();
+const stored = open.map((room) => room.snapshot.code);
+// Read before this process's first heartbeat: when the previous one stopped.
+const lastAlive = open[0]?.lastAlive ?? Date.now();
+const beat = async (): Promise<void> => {
+  try {
+    await store.heartbeat(Date.now());
+  } catch (error) {
+    console.error('the store missed a heartbeat', error);
+  }
+};
+await beat();
+setInterval(() => void beat(), HEARTBEAT_MS).unref();
 
 // A client built elsewhere (the bundle bench serves an older build this way); default apps/client/dist.
 const clientDist = process.env.CLIENT_DIST || undefined;
@@ -55,12 +72,16 @@ const server = createGameServer({
 });
 await server.listen(port, host);
 console.log(
-  `Card table server listening on http://${host}:${port}${allowTestSeeds ? ' (test seeds allowed)' : ''}; data in ${dataDir}` +
+  `Card table server listening on http://${host}:${port}${allowTestSeeds ? ' (test seeds allowed)' : ''}; data in ${databaseUrl === null ? dataDir : 'PostgreSQL'}` +
     (redisUrl === null ? '' : `; cluster mode, reached at ${publicAddress}`),
 );
 const started = performance.now();
-const report = await restoreRooms(stored, store, new Set(Object.keys(GAME_ROOMS)), (code) =>
-  findRoom(code)?.handOver(),
+const report = await restoreRooms(
+  stored,
+  store,
+  new Set(Object.keys(GAME_ROOMS)),
+  (code) => findRoom(code)?.handOver(),
+  lastAlive,
 );
 console.log(
   `Ready: restored ${report.restored.length} room(s) in ${Math.round(performance.now() - started)} ms` +

@@ -4,45 +4,53 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@colyseus/sdk';
 import type { GameUpdate, JoinOptions, RoomLookup } from '@cards/schema';
+import { PostgresServer } from '../src/cluster/postgresServer.ts';
 import { RedisServer } from '../src/cluster/redisServer.ts';
 import { historyOf, joinOptions, playSome, Probe, sleep, testPort, until } from './helpers.ts';
 import { ServerProcess } from './serverProcess.ts';
 
 /**
  * Cluster mode for real: redis-server and two server processes (`src/main.ts` with REDIS_URL) on
- * one shared SQLite store. A room is created through one process, joined and watched through the
+ * one shared store, the SQLite file, then PostgreSQL (DATABASE_URL). A room is created through one process, joined and watched through the
  * other, played; the process running it is killed with SIGKILL; the players come back through the
  * survivor, which restores the room from the store, and the game is finished there.
  */
-const REDIS_PORT = testPort(41400);
-const PORTS = [testPort(41401), testPort(41402)] as const;
 /** Short leases, so a dead process's rooms fall free within seconds. */
 const LEASE_MS = 2000;
 
-let redis: RedisServer;
-let servers: ServerProcess[] = [];
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'card-table-cluster-test-'));
-  redis = await RedisServer.start(REDIS_PORT);
-  servers = await Promise.all(
-    PORTS.map((port) =>
-      ServerProcess.start(port, {
-        REDIS_URL: redis.url,
-        PUBLIC_ADDRESS: `127.0.0.1:${port}`,
-        DATA_DIR: dataDir,
-        ROOM_LEASE_MS: String(LEASE_MS),
-      }),
-    ),
-  );
-}, 60_000);
-
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.kill()));
-  await redis?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+/** Debian's redis-server and two server processes on one store (`env` says which), per describe. */
+function cluster(
+  redisPort: number,
+  ports: readonly [number, number],
+  store: () => Promise<Record<string, string>>,
+) {
+  const ctx = { servers: [] as ServerProcess[] };
+  let redis: RedisServer | undefined;
+  let cleanup: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'card-table-cluster-test-'));
+    const env = { DATA_DIR: dataDir, ...(await store()) };
+    cleanup = () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true }));
+    redis = await RedisServer.start(redisPort);
+    const url = redis.url;
+    ctx.servers = await Promise.all(
+      ports.map((port) =>
+        ServerProcess.start(port, {
+          ...env,
+          REDIS_URL: url,
+          PUBLIC_ADDRESS: `127.0.0.1:${port}`,
+          ROOM_LEASE_MS: String(LEASE_MS),
+        }),
+      ),
+    );
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(ctx.servers.map((s) => s.kill()));
+    await redis?.stop();
+    await cleanup?.();
+  });
+  return ctx;
+}
 
 /** A game update without its history delta (a client arriving gets all of it, not what is new). */
 const table = ({ history: _history, ...rest }: GameUpdate) => rest;
@@ -58,9 +66,10 @@ async function lookup(server: ServerProcess, code: string): Promise<{ status: nu
   return { status: res.status, body: (await res.json()) as RoomLookup };
 }
 
-describe('several server processes (Redis presence and driver, shared store)', () => {
+function scenario(ctx: { servers: ServerProcess[] }, storeSays: string): void {
   it('create, join and watch through either process; SIGKILL of the room’s process loses no game', async () => {
-    const [first, second] = servers as [ServerProcess, ServerProcess];
+    const [first, second] = ctx.servers as [ServerProcess, ServerProcess];
+    for (const server of ctx.servers) expect(server.output).toContain(storeSays);
     const ana = await join(first, null, joinOptions('Ana', { seed: 'cluster-cassino' }));
     const code = ana.room.roomId;
     const ben = await join(second, code, joinOptions('Ben'));
@@ -73,7 +82,7 @@ describe('several server processes (Redis presence and driver, shared store)', (
     const [fromFirst, fromSecond] = [await lookup(first, code), await lookup(second, code)];
     expect(fromFirst.status).toBe(200);
     expect(fromSecond).toEqual(fromFirst);
-    const boots = await Promise.all(servers.map((s) => s.boot()));
+    const boots = await Promise.all(ctx.servers.map((s) => s.boot()));
     const owner = boots.indexOf(fromFirst.body.host ?? '');
     expect(owner).toBeGreaterThanOrEqual(0);
     const [dying, survivor] = owner === 0 ? [first, second] : [second, first];
@@ -119,4 +128,25 @@ describe('several server processes (Redis presence and driver, shared store)', (
     expect(((await replay.json()) as { moves: number }).moves).toBe(ana2.game.version);
     for (const p of [ana2, ben2, eve2]) await p.room.leave();
   }, 120_000);
+}
+
+describe('several server processes on one SQLite file (Redis presence and driver)', () => {
+  scenario(
+    cluster(testPort(47400), [testPort(41401), testPort(41402)], () => Promise.resolve({})),
+    'data in /',
+  );
+});
+
+describe('several server processes on PostgreSQL (Redis presence and driver)', () => {
+  let postgres: PostgresServer | undefined;
+  afterAll(async () => {
+    await postgres?.stop();
+  });
+  scenario(
+    cluster(testPort(47402), [testPort(41403), testPort(41404)], async () => {
+      postgres = await PostgresServer.start(testPort(47403));
+      return { DATABASE_URL: postgres.url };
+    }),
+    'data in PostgreSQL',
+  );
 });

@@ -23,10 +23,8 @@ export const localDirectory: RoomDirectory = (code) => Promise.resolve(findRoom(
 export function clusterDirectory(store: TableStore | null, known: ReadonlySet<string>): RoomDirectory {
   const restoring = new Map<string, Promise<Lookup>>();
   const restoreHere = async (code: string): Promise<Lookup> => {
-    if (store === null) return null;
-    const stored = await store.openRoom(code);
-    if (stored === null) return null;
-    const result = await restoreRoom(stored, store, known, (lost) => findRoom(lost)?.handOver());
+    if (store === null || !(await store.isOpen(code))) return null;
+    const result = await restoreRoom(code, store, known, (lost) => findRoom(lost)?.handOver());
     if (result === 'restored') return findRoom(code)?.lookup() ?? 'moving';
     // Another process holds the code: its listing appears once it has restored the room.
     return result === 'elsewhere' ? 'moving' : null;

@@ -31,29 +31,33 @@ export interface RestoreReport {
 export type RestoreResult = 'restored' | 'elsewhere' | { closed: string };
 
 /**
- * Brings one stored open room back in this process, with the same code: holds its code (false if a
- * live room anywhere holds it), raises its fencing epoch in the store (any process still running it
- * can no longer write), then creates the room here through the matchmaker with a ticket.
+ * Brings one stored open room back in this process, with the same code: holds its code (elsewhere if
+ * a live room anywhere holds it), raises its fencing epoch in the store (a process still running it
+ * can no longer write), reads it — after the claim, so no intent accepted before is missed — and
+ * creates the room here through the matchmaker with a ticket.
  */
 export async function restoreRoom(
-  room: StoredRoom,
+  code: string,
   store: TableStore,
   known: ReadonlySet<string>,
   lost: (code: string) => void,
+  lastAlive?: number,
 ): Promise<RestoreResult> {
-  const { code, game } = room.snapshot;
   if (!(await codeLeases().take(code, () => lost(code)))) return 'elsewhere';
+  const epoch = await store.claimRoom(code);
+  const read = epoch === null ? null : await store.openRoom(code);
+  const room = read === null || lastAlive === undefined ? read : { ...read, lastAlive };
+  if (epoch === null || room === null) {
+    // Closed meanwhile (by the process that ran it).
+    await codeLeases().release(code);
+    return 'elsewhere';
+  }
+  const { game } = room.snapshot;
   if (!known.has(game)) {
     const reason = `This server has no game called ${game}; the room was closed and its record kept.`;
     await store.closeRoom(code, reason);
     await codeLeases().release(code);
     return { closed: reason };
-  }
-  const epoch = await store.claimRoom(code);
-  if (epoch === null) {
-    // Closed meanwhile (by the process that ran it).
-    await codeLeases().release(code);
-    return 'elsewhere';
   }
   const ticket = randomBytes(16).toString('hex');
   tickets.set(ticket, { stored: room, epoch });
@@ -70,17 +74,21 @@ export async function restoreRoom(
   }
 }
 
-/** Brings back every stored open room no other process holds, one after another (after listen). */
+/**
+ * Brings back every stored open room no other process holds, one after another (after listen).
+ * `lastAlive`: the store's last heartbeat before this process wrote its own (the rooms' clocks
+ * resume from it).
+ */
 export async function restoreRooms(
-  rooms: readonly StoredRoom[],
+  codes: readonly string[],
   store: TableStore,
   known: ReadonlySet<string>,
   lost: (code: string) => void,
+  lastAlive: number,
 ): Promise<RestoreReport> {
   const report: RestoreReport = { restored: [], closed: [], elsewhere: [] };
-  for (const room of rooms) {
-    const { code } = room.snapshot;
-    const result = await restoreRoom(room, store, known, lost);
+  for (const code of codes) {
+    const result = await restoreRoom(code, store, known, lost, lastAlive);
     if (result === 'restored') report.restored.push(code);
     else if (result === 'elsewhere') report.elsewhere.push(code);
     else report.closed.push({ code, reason: result.closed });

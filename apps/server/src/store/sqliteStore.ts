@@ -15,6 +15,23 @@ import {
   type TableStore,
 } from './tableStore.ts';
 import { secretHash } from '../room/members.ts';
+import {
+  DAMAGED_RECORD,
+  finishedMatch,
+  type IntentRow,
+  logFromRows,
+  type MatchRow,
+  parseSnapshot,
+  runningMatch,
+  type SeatRow,
+  summary,
+  type SummaryRow,
+} from './rows.ts';
+
+interface RoomRow {
+  code: string;
+  snapshot: string;
+}
 
 /** The database file under a data directory. */
 export const databaseFile = (dataDir: string): string => path.join(dataDir, 'card-table.sqlite');
@@ -68,42 +85,6 @@ CREATE TABLE IF NOT EXISTS intents (
   PRIMARY KEY (replay_id, seq)
 ) WITHOUT ROWID;
 `;
-
-interface MatchRow {
-  replay_id: string;
-  code: string;
-  game: string;
-  game_number: number;
-  config: string;
-  players: number;
-  seed: string;
-  rules_version: string;
-  started_at: number;
-  status: string;
-  outcome: string | null;
-  ended_at: number | null;
-  checkpoint_version: number | null;
-  checkpoint_digest: string | null;
-}
-
-interface RoomRow {
-  code: string;
-  snapshot: string;
-}
-
-interface IntentRow {
-  seq: number;
-  actor: number;
-  spectator: string | null;
-  intent: string;
-  at: number;
-}
-
-interface SeatRow {
-  seat: number;
-  name: string;
-  browser_hash: string | null;
-}
 
 /** The room's epoch must still be the writer's (see Fence); appended to a write's WHERE. */
 const FENCE_SQL = 'EXISTS (SELECT 1 FROM rooms WHERE code = ? AND open = 1 AND epoch = ?)';
@@ -269,11 +250,9 @@ export class SqliteStore implements TableStore {
 
   /** An open room's record with its match; a damaged record closes the room (null). */
   private storedRoom(row: RoomRow, lastAlive: number): StoredRoom | null {
-    let snapshot: RoomSnapshot;
-    try {
-      snapshot = JSON.parse(row.snapshot) as RoomSnapshot;
-    } catch {
-      this.closeRoom(row.code, 'Its stored record is damaged, so it could not be restored.');
+    const snapshot = parseSnapshot(row.snapshot);
+    if (snapshot === null) {
+      this.closeRoom(row.code, DAMAGED_RECORD);
       return null;
     }
     try {
@@ -293,20 +272,11 @@ export class SqliteStore implements TableStore {
 
   finishedMatch(replayId: string): Promise<FinishedMatch | null> {
     const row = this.matchRow(replayId);
-    if (row === undefined || row.status !== 'finished' || row.outcome === null || row.ended_at === null)
-      return Promise.resolve(null);
-    return Promise.resolve({
-      replayId,
-      game: row.game,
-      config: JSON.parse(row.config) as unknown,
-      players: this.seatsOf(replayId).map((s) => ({ seat: s.seat, name: s.name })),
-      seed: row.seed,
-      rulesVersion: row.rules_version,
-      startedAt: row.started_at,
-      endedAt: row.ended_at,
-      log: this.logOf(replayId),
-      outcome: JSON.parse(row.outcome) as Outcome,
-    });
+    return Promise.resolve(
+      row === undefined
+        ? null
+        : finishedMatch(replayId, row, this.seatsOf(replayId), () => this.logOf(replayId)),
+    );
   }
 
   recentMatchesFor(browser: string, limit = 20): Promise<MatchSummary[]> {
@@ -314,25 +284,8 @@ export class SqliteStore implements TableStore {
       `SELECT m.replay_id, m.code, m.game, m.outcome, m.ended_at, s.seat FROM match_seats s
        JOIN matches m ON m.replay_id = s.replay_id
        WHERE s.browser_hash = ? AND m.status = 'finished' ORDER BY m.ended_at DESC LIMIT ?`,
-    ).all(secretHash(browser), limit) as {
-      replay_id: string;
-      code: string;
-      game: string;
-      outcome: string;
-      ended_at: number;
-      seat: number;
-    }[];
-    return Promise.resolve(
-      rows.map((r) => ({
-        replayId: r.replay_id,
-        game: r.game,
-        code: r.code,
-        players: this.seatsOf(r.replay_id).map((s) => ({ seat: s.seat, name: s.name })),
-        seat: r.seat,
-        outcome: JSON.parse(r.outcome) as Outcome,
-        endedAt: r.ended_at,
-      })),
-    );
+    ).all(secretHash(browser), limit) as unknown as SummaryRow[];
+    return Promise.resolve(rows.map((r) => summary(r, this.seatsOf(r.replay_id))));
   }
 
   close(): void {
@@ -364,33 +317,13 @@ export class SqliteStore implements TableStore {
     const rows = this.sql(
       'SELECT seq, actor, spectator, intent, at FROM intents WHERE replay_id = ? ORDER BY seq',
     ).all(replayId) as unknown as IntentRow[];
-    return rows.map((row, i) => {
-      if (row.seq !== i) throw new Error(`intent ${i} of match ${replayId} is missing from the log`);
-      const entry = { actor: row.actor, intent: JSON.parse(row.intent) as unknown, at: row.at };
-      return row.spectator === null ? entry : { ...entry, spectator: row.spectator };
-    });
+    return logFromRows(replayId, rows);
   }
 
   private matchWithLog(replayId: string): StoredRoom['match'] {
     const row = this.matchRow(replayId);
-    if (row === undefined) return null;
-    const checkpoint =
-      row.checkpoint_version === null || row.checkpoint_digest === null
-        ? null
-        : { version: row.checkpoint_version, digest: row.checkpoint_digest };
-    return {
-      replayId,
-      code: row.code,
-      game: row.game,
-      gameNumber: row.game_number,
-      config: JSON.parse(row.config) as unknown,
-      players: row.players,
-      seed: row.seed,
-      rulesVersion: row.rules_version,
-      startedAt: row.started_at,
-      seats: this.seatsOf(replayId).map((s) => ({ name: s.name, browserHash: s.browser_hash })),
-      log: this.logOf(replayId),
-      checkpoint,
-    };
+    return row === undefined
+      ? null
+      : runningMatch(replayId, row, this.seatsOf(replayId), this.logOf(replayId));
   }
 }
