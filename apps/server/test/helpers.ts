@@ -219,3 +219,18 @@ export async function playAlong(p: Probe, stop: () => boolean = () => false): Pr
     60_000,
   );
 }
+
+/** Plays the first legal intent of whoever may act, `moves` times (fewer if the game ends). */
+export async function playSome(probes: Probe[], moves: number): Promise<void> {
+  for (let i = 0; i < moves; i++) {
+    const mover = probes.find((p) => {
+      const g = p.games.at(-1);
+      const seat = p.rooms.at(-1)?.you.seat ?? null;
+      return g !== undefined && seat !== null && g.actors.includes(seat) && g.legal.length > 0;
+    });
+    if (mover === undefined) return;
+    const before = mover.game.version;
+    expect(await mover.intent(mover.game.legal[0])).toEqual({ ok: true });
+    await until(() => probes.every((p) => p.game.version > before), 'the move reaching everyone');
+  }
+}

@@ -46,6 +46,8 @@ describe('lobby', () => {
       phase: 'lobby',
       freeSeats: 1,
       players: 1,
+      // The process running the room (its /healthz boot id).
+      host: ((await (await fetch(`${server.url}/healthz`)).json()) as { boot: string }).boot,
     });
     await host.room.leave();
   });

@@ -208,6 +208,9 @@ export const RoomLookupSchema = z.object({
   phase: RoomPhaseSchema,
   freeSeats: z.number().int(),
   players: z.number().int(),
+  /** The server process running the room (its boot id): a tab whose connection dropped rejoins
+   *  at once when the room now runs elsewhere (a restart, or another process of a cluster). */
+  host: z.string().optional(),
 });
 export type RoomLookup = z.infer<typeof RoomLookupSchema>;
 
