@@ -64,6 +64,11 @@ function protocolError(what: string, detail: string): void {
 function leftInfoFor(code: number, reason: string | undefined): LeftInfo {
   if (code === CloseCodes.kicked)
     return { reason: 'kicked', message: 'The host removed you from this room.' };
+  if (code === CloseCodes.removed)
+    return {
+      reason: 'removed',
+      message: 'The host took you out of the room. You may come back to watch or play.',
+    };
   if (code === CloseCodes.replaced) {
     return {
       reason: 'replaced',
@@ -296,9 +301,9 @@ function attach(r: Room, code: string, token: string): void {
     if (room !== r) return;
     room = null;
     const left = leftInfoFor(closeCode, reason);
-    if (left.reason === 'kicked' || left.reason === 'closed' || left.reason === 'replaced')
-      clearRoomSession(code);
-    if (left.reason === 'kicked' || left.reason === 'closed') forgetSeat(code, roomToken);
+    const gone = left.reason === 'kicked' || left.reason === 'removed' || left.reason === 'closed';
+    if (gone || left.reason === 'replaced') clearRoomSession(code);
+    if (gone) forgetSeat(code, roomToken);
     useStore.setState({ status: 'closed', left, busy: false });
   });
 

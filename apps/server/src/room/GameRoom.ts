@@ -394,7 +394,7 @@ export abstract class GameRoom extends Room {
   }
 
   private startGame(): void {
-    const players = this.lobby.beginGame();
+    const players = this.lobby.beginGame(this.host.gameNumber > 0);
     this.host.startGame(this.lobby.options, players);
     this.roomChanged();
     this.out.gameToAll();
