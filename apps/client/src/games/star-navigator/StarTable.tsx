@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
+import { moveFocusWithArrows } from '../../table-kit/arrowKeys.ts';
 import { MatchWins, RematchButton } from '../../components/EndOfGame.tsx';
 import { motion } from 'motion/react';
 import type {
@@ -378,7 +379,13 @@ function Draft({
             : 'Waiting for the next Data Packet…'}
         </p>
       ) : (
-        <div className="sn__row" role="group" data-testid="hand" aria-label="Your Data Packet">
+        <div
+          className="sn__row"
+          role="group"
+          data-testid="hand"
+          aria-label="Your Data Packet"
+          onKeyDown={moveFocusWithArrows}
+        >
           {view.dataPacket.map((c) => (
             <motion.button
               key={c.id}
@@ -418,7 +425,13 @@ function Memory({ view }: { view: StarNavigatorView }) {
   return (
     <div className="sn__panel sn__panel--memory">
       <h2 className="sn__h">Nav Memory ({view.navMemory.length}/4)</h2>
-      <div className="sn__row" role="group" data-testid="memory" aria-label="Your Nav Memory">
+      <div
+        className="sn__row"
+        role="group"
+        data-testid="memory"
+        aria-label="Your Nav Memory"
+        onKeyDown={moveFocusWithArrows}
+      >
         {view.navMemory.map((c) => {
           const locked = view.lockedCard === c.id;
           return (
