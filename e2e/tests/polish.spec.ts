@@ -154,3 +154,42 @@ test('the score sheet closes and reopens; back to the lobby keeps the seats and 
   await ana.context.close();
   await ben.context.close();
 });
+
+test('keyboard play: arrows move between the hand cards, Enter chooses, Escape cancels, Enter on Trail plays', async ({
+  browser,
+}) => {
+  const ana = await openPlayer(browser, DESKTOP);
+  const ben = await openPlayer(browser, DESKTOP);
+  const code = await createRoom(ana, 'polish-e2e-4');
+  await joinByCode(ben, code);
+  await startGame(ana, ben);
+  const page = ben.page;
+  await expect(page.getByTestId('table')).toHaveAttribute('data-my-turn', 'true');
+  const cards = page.getByTestId('hand').locator('[data-testid^="hand-card-"]');
+  const ids = await cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? ''));
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? '');
+  await cards.first().focus();
+  await page.keyboard.press('ArrowRight');
+  expect(await focused()).toBe(ids[1]);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  expect(await focused(), 'arrows wrap round').toBe(ids.at(-1));
+  await page.keyboard.press('Home');
+  expect(await focused()).toBe(ids[0]);
+  // The focused card shows a visible outline.
+  expect(await cards.first().evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+  await page.keyboard.press('Enter');
+  await expect(cards.first()).toHaveAttribute('data-selected', 'true');
+  await page.keyboard.press('Escape');
+  await expect(cards.first()).toHaveAttribute('data-selected', 'false');
+  await page.keyboard.press('Enter');
+  await expect(cards.first()).toHaveAttribute('data-selected', 'true');
+  // Back to the actions (they come before the hand), then Enter trails the card.
+  for (let i = 0; i < 6 && (await focused()) !== 'action-trail'; i++) await page.keyboard.press('Shift+Tab');
+  expect(await focused()).toBe('action-trail');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('table')).toHaveAttribute('data-my-turn', 'false');
+  await expect(page.getByTestId(ids[0]!)).toHaveCount(0);
+  await ana.context.close();
+  await ben.context.close();
+});

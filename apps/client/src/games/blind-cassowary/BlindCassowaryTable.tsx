@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { moveFocusWithArrows } from '../../table-kit/arrowKeys.ts';
 import type {
   BlindCassowaryCard,
   BlindCassowaryClaimView,
@@ -234,6 +235,7 @@ function HandOnly({ hand }: { hand: readonly BlindCassowaryCard[] }) {
       data-testid="hand"
       data-count={hand.length}
       aria-label="Your hand"
+      onKeyDown={moveFocusWithArrows}
     >
       {hand.length === 0 && <span className="bc-hand__empty">No cards left in your hand.</span>}
       {hand.map((card) => (

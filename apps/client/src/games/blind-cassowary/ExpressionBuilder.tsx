@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { moveFocusWithArrows } from '../../table-kit/arrowKeys.ts';
 import { z } from 'zod';
 import type { BlindCassowaryIntent, BlindCassowaryView } from '@cards/schema';
 import type { BlindCassowaryGameState } from '../parse.ts';
@@ -358,9 +359,11 @@ function HandRow({
   return (
     <div
       className={`bc-hand ${handSize(hand.length)}`}
+      role="group"
       data-testid="hand"
       data-count={hand.length}
       aria-label="Your hand"
+      onKeyDown={moveFocusWithArrows}
     >
       {hand.length === 0 && <span className="bc-hand__empty">No cards in your hand.</span>}
       {hand.map((card) => {

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import { z } from 'zod';
+import { moveFocusWithArrows } from '../../table-kit/arrowKeys.ts';
 import { useTabDraft } from '../../lib/tabDraft.ts';
 import { matchWinsText } from '../../lib/matchWins.ts';
 import { LayoutGroup, motion } from 'motion/react';
@@ -116,6 +117,10 @@ export function CassinoTable({ state }: { state: CassinoState }) {
         data-version={version}
         data-my-turn={myTurn ? 'true' : 'false'}
         aria-label="Cassino table"
+        onKeyDown={(e) => {
+          // Escape drops a half-made choice (the hand card and the table cards chosen so far).
+          if (e.key === 'Escape' && selection.card !== null) select(EMPTY_SELECTION);
+        }}
       >
         {others.map((seat) => (
           <div className="cassino__opponent" key={seat}>
@@ -169,7 +174,9 @@ export function CassinoTable({ state }: { state: CassinoState }) {
           </div>
           <div
             className={`cassino__items ${view.table.length > 8 ? 'cassino__items--crowded' : ''}`}
+            role="group"
             aria-label="Cards on the table"
+            onKeyDown={moveFocusWithArrows}
           >
             {view.table.length === 0 && <p className="cassino__empty">The table is empty.</p>}
             {view.table.map((item) => {
@@ -204,14 +211,10 @@ export function CassinoTable({ state }: { state: CassinoState }) {
         </div>
 
         <div className="cassino__status">
-          <p
-            className={`cassino__turn ${myTurn ? 'is-mine' : ''}`}
-            data-testid="turn-indicator"
-            aria-live="polite"
-          >
+          <p className={`cassino__turn ${myTurn ? 'is-mine' : ''}`} data-testid="turn-indicator">
             {turnText}
           </p>
-          <p className="cassino__last" data-testid="last-action" aria-live="polite">
+          <p className="cassino__last" data-testid="last-action">
             {view.lastAction
               ? `${seatName(info, view.lastAction.seat)} ${view.lastAction.text}${
                   ghostSeat !== null && ghostSeat !== view.lastAction.seat
@@ -222,7 +225,7 @@ export function CassinoTable({ state }: { state: CassinoState }) {
           </p>
         </div>
 
-        <div className="cassino__actions" role="toolbar" aria-label="Actions">
+        <div className="cassino__actions" role="toolbar" aria-label="Actions" onKeyDown={moveFocusWithArrows}>
           {myTurn && !selection.card && (
             <span className="cassino__hint" data-testid="hint">
               {controlText && greyed.length > 0
@@ -298,6 +301,7 @@ export function CassinoTable({ state }: { state: CassinoState }) {
             data-hand-seat={bottomSeat}
             data-count={me !== null ? view.hand.length : (view.handCounts[bottomSeat] ?? 0)}
             aria-label={me !== null ? 'Your hand' : `${seatName(info, bottomSeat)}'s hand`}
+            onKeyDown={moveFocusWithArrows}
           >
             {me !== null
               ? view.hand.map((card) => {

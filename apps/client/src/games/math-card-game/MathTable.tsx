@@ -1,4 +1,5 @@
 import { useEffect, useRef, type DragEvent, type ReactNode, type RefObject } from 'react';
+import { moveFocusWithArrows } from '../../table-kit/arrowKeys.ts';
 import { z } from 'zod';
 import { useTabDraft } from '../../lib/tabDraft.ts';
 import type {
@@ -320,6 +321,7 @@ export function MathTable({ state }: { state: MathGameState }) {
             data-testid="hand"
             data-count={me !== null ? view.hand.length : (view.handCounts[bottomSeat] ?? 0)}
             aria-label={me !== null ? 'Your hand' : `${seatName(info, bottomSeat)}'s hand`}
+            onKeyDown={moveFocusWithArrows}
           >
             {me === null
               ? Array.from({ length: view.handCounts[bottomSeat] ?? 0 }, (_, i) => (

@@ -52,7 +52,7 @@ export function spokenMathCard(card: MathCard, chosen: MathOperator | null = nul
   const what = (() => {
     switch (card.kind) {
       case 'starter':
-        return `starter ${card.value}`;
+        return `start card ${card.value}`; // the face shows "start": the name must contain it
       case 'number':
         return `number ${card.value}`;
       case 'operator':

@@ -266,8 +266,19 @@ export function Showdown({
                   {l.seat === me && ' (you)'}
                 </b>
                 {winner && <span className="sn__badge">Winner</span>}
-                {l.hotshot && <span className="sn__badge sn__badge--plain">Hotshot</span>}
-                {l.slingshot && <span className="sn__badge sn__badge--plain">Slingshot</span>}
+                {l.hotshot && (
+                  <span
+                    className="sn__badge sn__badge--plain"
+                    title="A locked card was used: stakes are doubled"
+                  >
+                    Hotshot <span className="sn__badge-why">double stakes</span>
+                  </span>
+                )}
+                {l.slingshot && (
+                  <span className="sn__badge sn__badge--plain" title="A one-suit Vector Set counts 2 closer">
+                    Slingshot <span className="sn__badge-why">one suit: 2 closer</span>
+                  </span>
+                )}
               </div>
               <div className="sn__row sn__row--tight">
                 {l.vectorSet.map((c, k) => (

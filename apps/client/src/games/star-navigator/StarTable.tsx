@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
+import { moveFocusWithArrows } from '../../table-kit/arrowKeys.ts';
 import { MatchWins, RematchButton } from '../../components/EndOfGame.tsx';
 import { motion } from 'motion/react';
 import type {
@@ -74,6 +75,11 @@ export function StarTable({ state }: { state: StarGameState }) {
       data-phase={view.phase}
       aria-label="Star Navigator table"
     >
+      {me !== null && view.seats[me]?.eliminated && view.phase !== 'over' && (
+        <p className="sn__out-notice" role="status" data-testid="eliminated-notice">
+          You are out of chips, so you are out of the game: you can watch the rest of it.
+        </p>
+      )}
       <header className="sn__sky">
         <div className="sn__target" data-testid="target" data-value={view.target ?? ''}>
           <span className="sn__label">Target</span>
@@ -83,6 +89,11 @@ export function StarTable({ state }: { state: StarGameState }) {
               <StarCardFace key={c.id} card={c} size="sm" override={isOverride(view, c)} />
             ))}
           </span>
+          {view.targetCards.length === 1 && view.targetCards[0] && isOverride(view, view.targetCards[0]) && (
+            <span className="sn__hint sn__target-note" data-testid="override-target-note">
+              An Override card drawn for the target is the whole target by itself.
+            </span>
+          )}
           {view.phase === 'market' && (
             <span className="sn__hint sn__target-note" data-testid="target-note">
               Dealt after the Pirate Map offer
@@ -125,7 +136,14 @@ export function StarTable({ state }: { state: StarGameState }) {
             </span>
           )}
           {view.overrideSuit !== null && (
-            <span data-testid="override-suit">
+            <span
+              data-testid="override-suit"
+              title={
+                view.options.variant === 'selectCommandOverride'
+                  ? 'Holding an Override card in your Nav Memory, you must use at least one of them.'
+                  : 'Every Override card in your Nav Memory must be used in your Vector Set.'
+              }
+            >
               Override: {suitMark(view.overrideSuit)} {SUIT_NAME[view.overrideSuit]}
             </span>
           )}
@@ -246,6 +264,11 @@ function SeatStrip({
               )}
               {seatName(info, s.seat)}
               {s.seat === me && ' (you)'}
+              {info?.seats[s.seat]?.name != null && info.seats[s.seat]?.connected === false && (
+                <span className="tag tag--warn" data-testid={`reconnecting-${s.seat}`}>
+                  reconnecting…
+                </span>
+              )}
             </span>
             <ChipCount seat={s.seat} chips={chips} />
             <span className="sn__seat-flags">{flags.join(' · ')}</span>
@@ -378,7 +401,13 @@ function Draft({
             : 'Waiting for the next Data Packet…'}
         </p>
       ) : (
-        <div className="sn__row" role="group" data-testid="hand" aria-label="Your Data Packet">
+        <div
+          className="sn__row"
+          role="group"
+          data-testid="hand"
+          aria-label="Your Data Packet"
+          onKeyDown={moveFocusWithArrows}
+        >
           {view.dataPacket.map((c) => (
             <motion.button
               key={c.id}
@@ -418,7 +447,13 @@ function Memory({ view }: { view: StarNavigatorView }) {
   return (
     <div className="sn__panel sn__panel--memory">
       <h2 className="sn__h">Nav Memory ({view.navMemory.length}/4)</h2>
-      <div className="sn__row" role="group" data-testid="memory" aria-label="Your Nav Memory">
+      <div
+        className="sn__row"
+        role="group"
+        data-testid="memory"
+        aria-label="Your Nav Memory"
+        onKeyDown={moveFocusWithArrows}
+      >
         {view.navMemory.map((c) => {
           const locked = view.lockedCard === c.id;
           return (
@@ -767,7 +802,10 @@ function Compose({
         ))}
         {view.options.extrapolativeComputation && phantoms.length > 0 && (
           <label className="field sn__phantom">
-            <span>Phantom (Extrapolative Computation)</span>
+            <span>
+              Phantom (Extrapolative Computation: three numbers in a row in your set let you add the next or
+              previous number)
+            </span>
             <select
               className="select"
               data-testid="phantom-select"
