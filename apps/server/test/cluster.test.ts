@@ -7,7 +7,7 @@ import type { GameUpdate, JoinOptions, RoomLookup } from '@cards/schema';
 import { PostgresServer } from '../src/cluster/postgresServer.ts';
 import { RedisServer } from '../src/cluster/redisServer.ts';
 import { historyOf, joinOptions, playSome, Probe, sleep, testPort, until } from './helpers.ts';
-import { ServerProcess } from './serverProcess.ts';
+import { ServerProcess } from '../src/cluster/serverProcess.ts';
 
 /**
  * Cluster mode for real: redis-server and two server processes (`src/main.ts` with REDIS_URL) on
