@@ -18,6 +18,9 @@ export {};
  *          send time, with the latency window off and on (a simulation of the ordering rule)
  *   restart  simulated tables play while the server is killed (SIGKILL) and restarted: intents
  *          accepted, intents lost, time to resume
+ *   cluster  the same closed-loop load of simulated tables on 1, 2 and 3 server processes in cluster
+ *          mode (redis-server and the processes started by the bench): clients connected, intent →
+ *          view p50/p99, intents/s and N processes' throughput against 1. [--tables N] [--seconds S] [--port P]
  *   bundle client chunk sizes (raw / gzip / brotli, what the home page loads) and first paint of the
  *          home page and a table in Chromium at 4× CPU throttling. [--before <ref>] the same for an
  *          older commit side by side; [--runs N] loads per figure (default 5); [--port P]
@@ -41,6 +44,7 @@ const benches: Record<string, () => Promise<void>> = {
   bots: async () => (await import('./bench-bots.ts')).benchBots(args),
   fairness: async () => (await import('./bench-fairness.ts')).benchFairness(args),
   restart: async () => (await import('./bench-restart.ts')).benchRestart(args),
+  cluster: async () => (await import('./bench-cluster.ts')).benchCluster(args),
 };
 
 const bench = what === undefined ? undefined : benches[what];

@@ -7,7 +7,7 @@ import type { GameUpdate, JoinOptions, RoomLookup } from '@cards/schema';
 import { PostgresServer } from '../src/cluster/postgresServer.ts';
 import { RedisServer } from '../src/cluster/redisServer.ts';
 import { historyOf, joinOptions, playSome, Probe, sleep, testPort, until } from './helpers.ts';
-import { ServerProcess } from './serverProcess.ts';
+import { ServerProcess } from '../src/cluster/serverProcess.ts';
 
 /**
  * Cluster mode for real: redis-server and two server processes (`src/main.ts` with REDIS_URL) on
@@ -149,4 +149,53 @@ describe('several server processes on PostgreSQL (Redis presence and driver)', (
     }),
     'data in PostgreSQL',
   );
+});
+
+describe('a frozen process that wakes up after its room moved (fencing)', () => {
+  const ctx = cluster(testPort(47404), [testPort(41405), testPort(41406)], () => Promise.resolve({}));
+
+  it('refuses its writes and closes its copy; the players stay on the room that moved', async () => {
+    const [first, second] = ctx.servers as [ServerProcess, ServerProcess];
+    const ana = await join(first, null, joinOptions('Ana', { seed: 'cluster-zombie' }));
+    const code = ana.room.roomId;
+    const ben = await join(second, code, joinOptions('Ben'));
+    expect(await ben.lobby({ type: 'setReady', ready: true })).toEqual({ ok: true });
+    expect(await ana.lobby({ type: 'start' })).toEqual({ ok: true });
+    await until(() => ana.games.length > 0 && ben.games.length > 0, 'the deal');
+    await playSome([ana, ben], 2);
+    const host = (await lookup(first, code)).body.host;
+    const boots = await Promise.all(ctx.servers.map((s) => s.boot()));
+    const [frozen, survivor] = host === boots[0] ? [first, second] : [second, first];
+    for (const p of [ana, ben]) p.room.reconnection.maxRetries = 0;
+
+    // The process running the room stops (SIGSTOP: alive, but answering nothing) past its lease.
+    frozen.child.kill('SIGSTOP');
+    let back = await lookup(survivor, code);
+    for (const deadline = Date.now() + 20_000; back.status !== 200 && Date.now() < deadline;) {
+      await sleep(250);
+      back = await lookup(survivor, code);
+    }
+    expect(back.status).toBe(200);
+    const ana2 = await join(survivor, code, ana.options);
+    const ben2 = await join(survivor, code, ben.options);
+    await until(() => ana2.games.length > 0 && ben2.games.length > 0, 'views on the survivor');
+    await playSome([ana2, ben2], 2);
+    const version = ana2.game.version;
+
+    // It wakes up: a move sent to its stale copy is not accepted (the store refuses the old epoch),
+    // and the stale copy closes, telling its clients to reconnect (4010; their SDK, told not to retry,
+    // reports the drop as its own close code).
+    frozen.child.kill('SIGCONT');
+    const mover = [ana, ben].find((p) => p.game.actors.includes(p.info.you.seat ?? -1));
+    const reply = await mover?.intent(mover.game.legal[0]).catch((error: unknown) => String(error));
+    expect(reply).not.toEqual({ ok: true });
+    await until(() => ana.leaveCode !== null && ben.leaveCode !== null, 'the stale copy to close', 15_000);
+    expect(frozen.output).toMatch(/taken over by another server process/);
+
+    // The room that moved goes on, its log untouched by the stale copy.
+    await playSome([ana2, ben2], 2);
+    expect(ana2.game.version).toBe(version + 2);
+    expect((await lookup(first, code)).body.host).toBe(boots[ctx.servers.indexOf(survivor)]);
+    for (const p of [ana2, ben2]) await p.room.leave();
+  }, 90_000);
 });

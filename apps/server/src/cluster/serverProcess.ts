@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { until } from './helpers.ts';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
-/** A real server process (`src/main.ts` under Node with tsx), as `npm start` runs it. */
+/** A real server process (`src/main.ts` under Node with tsx), as `npm start` runs it (tests, benches). */
 export class ServerProcess {
   output = '';
   private constructor(
@@ -24,12 +23,12 @@ export class ServerProcess {
     const server = new ServerProcess(child, `http://127.0.0.1:${port}`);
     child.stdout?.on('data', (d: Buffer) => (server.output += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (server.output += d.toString()));
-    await until(
-      () => server.output.includes('Ready:') || child.exitCode !== null,
-      'the server to start',
-      30_000,
-    );
-    if (child.exitCode !== null) throw new Error(`the server exited at start:\n${server.output}`);
+    const deadline = Date.now() + 30_000;
+    while (!server.output.includes('Ready:')) {
+      if (child.exitCode !== null) throw new Error(`the server exited at start:\n${server.output}`);
+      if (Date.now() > deadline) throw new Error(`the server did not start within 30 s:\n${server.output}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
     return server;
   }
 
