@@ -15,7 +15,8 @@ export {};
  *   abuse  spectator flood (RSS, another room's p99, before/after in one run), large bodies, idle
  *          sockets, unreadable frames' log bytes [--port P] [--seconds S]
  *   fairness  how often Blind Cassowary claims from a 20 ms and a 150 ms player are ordered by true
- *          send time, with the latency window off and on (a simulation of the ordering rule)
+ *          send time, with the latency window off and on, through the real server (delay proxies) and
+ *          then the rule alone simulated [--port P] [--races N] [--trials N]
  *   restart  simulated tables play while the server is killed (SIGKILL) and restarted: intents
  *          accepted, intents lost, time to resume
  *   bundle client chunk sizes (raw / gzip / brotli, what the home page loads) and first paint of the
@@ -40,6 +41,7 @@ const benches: Record<string, () => Promise<void>> = {
   room: async () => (await import('./bench-room.ts')).benchRoom(args),
   bots: async () => (await import('./bench-bots.ts')).benchBots(args),
   fairness: async () => (await import('./bench-fairness.ts')).benchFairness(args),
+  abuse: async () => (await import('./bench-abuse.ts')).benchAbuse(args),
   restart: async () => (await import('./bench-restart.ts')).benchRestart(args),
 };
 

@@ -34,6 +34,8 @@ export interface AppState {
   protocolError: string | null;
   /** While reconnecting: the server itself does not answer (it is restarting), not just this tab's network. */
   serverRestarting: boolean;
+  /** Raced claims are being put in fair order (the server's 'judging' message); nothing applied yet. */
+  judging: boolean;
 }
 
 let toastSeq = 0;
@@ -50,6 +52,7 @@ export const useStore = create<AppState>(() => ({
   busy: false,
   protocolError: null,
   serverRestarting: false,
+  judging: false,
 }));
 
 export function showToast(kind: Toast['kind'], text: string): void {
@@ -73,5 +76,6 @@ export function resetRoomState(): void {
     busy: false,
     protocolError: null,
     serverRestarting: false,
+    judging: false,
   });
 }

@@ -140,6 +140,13 @@ export const GameUpdateSchema = z.object({
 });
 export type GameUpdate = z.infer<typeof GameUpdateSchema>;
 
+/**
+ * Server → client message 'judging': raced intents (Blind Cassowary claims) are being held for the
+ * fairness window; nothing is applied until it closes ({ open: false }, then the game update).
+ */
+export const JudgingSchema = z.object({ open: z.boolean() });
+export type Judging = z.infer<typeof JudgingSchema>;
+
 /** Server → client message 'notice': room events worth a toast (kicked, rematch started, …). */
 export const NoticeSchema = z.object({
   kind: z.enum(['kicked', 'info', 'error']),

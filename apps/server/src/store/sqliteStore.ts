@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import type { LoggedIntent, Outcome } from '@cards/rules';
+import type { ArrivalTiming, LoggedIntent, Outcome } from '@cards/rules';
 import type {
   Checkpoint,
   FinishedMatch,
@@ -62,6 +62,7 @@ CREATE TABLE IF NOT EXISTS intents (
   spectator TEXT,
   intent TEXT NOT NULL,
   at REAL NOT NULL,
+  timing TEXT,
   PRIMARY KEY (replay_id, seq)
 ) WITHOUT ROWID;
 `;
@@ -89,6 +90,7 @@ interface IntentRow {
   spectator: string | null;
   intent: string;
   at: number;
+  timing: string | null;
 }
 
 interface SeatRow {
@@ -115,6 +117,9 @@ export class SqliteStore implements TableStore {
     this.db = new DatabaseSync(file);
     this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
     this.db.exec(SCHEMA);
+    // Files made before raced claims' arrival timing was kept (latency fairness) gain its column.
+    const columns = this.db.prepare('PRAGMA table_info(intents)').all() as { name: string }[];
+    if (!columns.some((c) => c.name === 'timing')) this.db.exec('ALTER TABLE intents ADD COLUMN timing TEXT');
   }
 
   private sql(text: string): StatementSync {
@@ -166,8 +171,16 @@ export class SqliteStore implements TableStore {
 
   appendIntent(replayId: string, { seq, entry }: StoredIntent): void {
     this.sql(
-      'INSERT INTO intents (replay_id, seq, actor, spectator, intent, at) VALUES (?, ?, ?, ?, ?, ?)',
-    ).run(replayId, seq, entry.actor, entry.spectator ?? null, JSON.stringify(entry.intent), entry.at);
+      'INSERT INTO intents (replay_id, seq, actor, spectator, intent, at, timing) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ).run(
+      replayId,
+      seq,
+      entry.actor,
+      entry.spectator ?? null,
+      JSON.stringify(entry.intent),
+      entry.at,
+      entry.timing === undefined ? null : JSON.stringify(entry.timing),
+    );
   }
 
   checkpoint(replayId: string, checkpoint: Checkpoint): void {
@@ -303,11 +316,16 @@ export class SqliteStore implements TableStore {
 
   private logOf(replayId: string): LoggedIntent<unknown>[] {
     const rows = this.sql(
-      'SELECT seq, actor, spectator, intent, at FROM intents WHERE replay_id = ? ORDER BY seq',
+      'SELECT seq, actor, spectator, intent, at, timing FROM intents WHERE replay_id = ? ORDER BY seq',
     ).all(replayId) as unknown as IntentRow[];
     return rows.map((row, i) => {
       if (row.seq !== i) throw new Error(`intent ${i} of match ${replayId} is missing from the log`);
-      const entry = { actor: row.actor, intent: JSON.parse(row.intent) as unknown, at: row.at };
+      const entry: LoggedIntent<unknown> = {
+        actor: row.actor,
+        intent: JSON.parse(row.intent) as unknown,
+        at: row.at,
+        ...(row.timing === null ? {} : { timing: JSON.parse(row.timing) as ArrivalTiming }),
+      };
       return row.spectator === null ? entry : { ...entry, spectator: row.spectator };
     });
   }
