@@ -36,6 +36,8 @@ export interface AppState {
   serverRestarting: boolean;
   /** Raced claims are being put in fair order (the server's 'judging' message); nothing applied yet. */
   judging: boolean;
+  /** A replay is on screen: the table is a finished game seen through a seat, never "your turn". */
+  replaying: boolean;
 }
 
 let toastSeq = 0;
@@ -53,6 +55,7 @@ export const useStore = create<AppState>(() => ({
   protocolError: null,
   serverRestarting: false,
   judging: false,
+  replaying: false,
 }));
 
 export function showToast(kind: Toast['kind'], text: string): void {
@@ -77,5 +80,6 @@ export function resetRoomState(): void {
     protocolError: null,
     serverRestarting: false,
     judging: false,
+    replaying: false,
   });
 }

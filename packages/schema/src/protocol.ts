@@ -235,6 +235,27 @@ export const ReplayInfoSchema = z.object({
 });
 export type ReplayInfo = z.infer<typeof ReplayInfoSchema>;
 
+/** The header that carries this browser's id (its secret) to GET /api/recent-games. */
+export const BROWSER_ID_HEADER = 'x-browser-id';
+
+/**
+ * HTTP GET /api/recent-games (header BROWSER_ID_HEADER) — the finished games this browser played a
+ * seat in, newest first, as the store has them (empty without a store).
+ */
+export const RecentGamesSchema = z.array(
+  z.object({
+    replayId: ReplayIdSchema,
+    game: z.string(),
+    code: z.string(),
+    /** Names in seat order. */
+    players: z.array(z.string()),
+    seat: SeatSchema,
+    winners: z.array(SeatSchema),
+    finishedAt: z.number(),
+  }),
+);
+export type RecentGames = z.infer<typeof RecentGamesSchema>;
+
 /** HTTP GET /api/replays/:id/:move?seat=N — the table after `move` moves, as a spectator (or seat N) saw it. */
 export const ReplayStepSchema = z.object({
   move: z.number().int().min(0),

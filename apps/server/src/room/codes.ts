@@ -18,6 +18,16 @@ export function holdCodes(codes: Iterable<string>): void {
   for (const code of codes) heldCodes.add(code);
 }
 
+/** A stored room that could not be restored gives its code back at once (not at the next restart). */
+export function releaseHeldCode(code: string): void {
+  heldCodes.delete(code);
+}
+
+/** Whether a stored room waiting to be restored holds this code. */
+export function isHeld(code: string): boolean {
+  return heldCodes.has(code);
+}
+
 /**
  * Reserves the code of a room being restored after a restart (then it is no longer only held).
  * False if a live room already has it.

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { logger, matchMaker } from '@colyseus/core';
+import { releaseHeldCode } from '../room/codes.ts';
 import type { StoredRoom, TableStore } from './tableStore.ts';
 
 /** Stored rooms handed to GameRoom.onCreate by an unguessable ticket (clients cannot forge one). */
@@ -34,6 +35,7 @@ export async function restoreRooms(
     if (!known.has(game)) {
       const reason = `This server has no game called ${game}; the room was closed and its record kept.`;
       await store.closeRoom(code, reason);
+      releaseHeldCode(code);
       report.closed.push({ code, reason });
       continue;
     }
@@ -44,6 +46,7 @@ export async function restoreRooms(
       report.restored.push(code);
     } catch (error) {
       tickets.delete(ticket);
+      releaseHeldCode(code);
       const reason = error instanceof Error ? error.message : String(error);
       logger.error(`room ${code} was not restored: ${reason}`);
       report.closed.push({ code, reason });
