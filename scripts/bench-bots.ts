@@ -7,6 +7,7 @@
 import {
   blindCassowary,
   cassino,
+  cuntSoul,
   mathCardGame,
   starNavigator,
   type AnyGameModule,
@@ -18,6 +19,7 @@ const GAMES: readonly { module: AnyGameModule; config: unknown }[] = [
   { module: blindCassowary, config: blindCassowary.defaultConfig },
   { module: mathCardGame, config: mathCardGame.defaultConfig },
   { module: starNavigator, config: starNavigator.defaultConfig },
+  { module: cuntSoul, config: cuntSoul.defaultConfig },
 ];
 
 type Side = Level | 'random';

@@ -5,14 +5,18 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n=== %s ===\n' "$*"; }
 
-if [ ! -x /usr/bin/chromium ]; then
-  step "installing Debian chromium (needed by the e2e tests)"
+# Debian packages the tests need, installed when missing.
+install_debian() {
+  step "installing Debian $1 ($2)"
   if [ "$(id -u)" = 0 ]; then
-    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium
+    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$1"
   else
-    sudo apt-get update -q && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium
+    sudo apt-get update -q && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$1"
   fi
-fi
+}
+[ -x /usr/bin/chromium ] || install_debian chromium "needed by the e2e tests"
+command -v redis-server >/dev/null || install_debian redis-server "needed by the cluster test"
+ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || install_debian postgresql "needed by the PostgreSQL store tests"
 
 step "install"
 npx -y pnpm@12.21.0 install --frozen-lockfile

@@ -36,7 +36,7 @@ test('home and lobby have no serious or critical accessibility violations', asyn
   for (const p of [visitor, ...players]) await p.context.close();
 });
 
-for (const slug of ['cassino', 'math-card-game', 'blind-cassowary', 'star-navigator'])
+for (const slug of ['cassino', 'math-card-game', 'blind-cassowary', 'star-navigator', 'cunt-soul'])
   test(`${slug}: the table has no serious or critical accessibility violations`, async ({ browser }) => {
     const players = await lobbyOf(browser, slug);
     await start(players);

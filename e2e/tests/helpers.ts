@@ -39,6 +39,35 @@ export async function enterName(page: Page, name: string): Promise<void> {
   await page.getByTestId('name-input').fill(name);
 }
 
+/** The host creates a Cassino room from the home page (with a test seed: repeatable deals). */
+export async function createCassinoRoom(
+  host: Player,
+  { name = 'Ana', seed }: { name?: string; seed?: string } = {},
+) {
+  await enterName(host.page, name);
+  if (seed !== undefined) await host.page.goto(`/?seed=${seed}`);
+  await host.page.getByTestId('game-card-cassino').click();
+  await host.page.getByTestId('create-room-cassino').click();
+  await expect(host.page.getByTestId('lobby')).toBeVisible();
+  return (await host.page.getByTestId('room-code').innerText()).trim();
+}
+
+/** A guest types the room code on the home page and lands in the lobby. */
+export async function joinByCode(guest: Player, code: string, name = 'Ben'): Promise<void> {
+  await enterName(guest.page, name);
+  await guest.page.getByTestId('join-code-input').fill(code);
+  await guest.page.getByTestId('join-button').click();
+  await expect(guest.page.getByTestId('lobby')).toBeVisible();
+}
+
+/** The guest says ready, the host starts: both see the table. */
+export async function startCassino(host: Player, guest: Player): Promise<void> {
+  await guest.page.getByTestId('ready-toggle').click();
+  await expect(host.page.getByTestId('seat-1')).toHaveAttribute('data-ready', 'true');
+  await host.page.getByTestId('start-game').click();
+  for (const p of [host, guest]) await expect(p.page.getByTestId('table')).toBeVisible();
+}
+
 /** Waits until no animation is running, so screenshots show settled cards. */
 export async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().length === 0, undefined, { timeout: 10_000 });

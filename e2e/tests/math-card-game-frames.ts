@@ -84,18 +84,23 @@ export interface GameUpdate {
 
 /** The last 'game' update among these frames with this version, or null. */
 export function gameUpdate(frames: readonly Buffer[], version: number): GameUpdate | null {
-  for (let k = frames.length - 1; k >= 0; k--) {
+  const updates = gameUpdates(frames).filter(({ update }) => update.version === version);
+  return updates.at(-1)?.update ?? null;
+}
+
+/** Every 'game' update among these frames (any game), with the raw frame it came in. */
+export function gameUpdates(frames: readonly Buffer[]): { update: GameUpdate; frame: Buffer }[] {
+  const out: { update: GameUpdate; frame: Buffer }[] = [];
+  for (const frame of frames) {
     let parts: unknown[];
     try {
-      parts = readValues(frames[k] as Buffer, 1);
+      parts = readValues(frame, 1);
     } catch {
       continue; // not a room message this reader knows
     }
     const [type, message] = parts;
-    if (type === 'game' && typeof message === 'object' && message !== null) {
-      const update = message as GameUpdate;
-      if (update.version === version) return update;
-    }
+    if (type === 'game' && typeof message === 'object' && message !== null)
+      out.push({ update: message as GameUpdate, frame });
   }
-  return null;
+  return out;
 }

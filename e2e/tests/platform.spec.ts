@@ -3,12 +3,15 @@ import {
   DESKTOP,
   PHONE,
   acceptRematch,
+  createCassinoRoom,
   enterName,
+  joinByCode,
   handCardIds,
   isMyTurn,
   openPlayer,
   playOneMove,
   screenshot,
+  startCassino,
   version,
   type Player,
 } from './helpers.ts';
@@ -19,27 +22,8 @@ import {
  * Cassino is the game used; nothing here depends on its rules beyond playing legal moves.
  */
 
-async function createRoom(host: Player, name = 'Ana'): Promise<string> {
-  await enterName(host.page, name);
-  await host.page.getByTestId('game-card-cassino').click();
-  await host.page.getByTestId('create-room-cassino').click();
-  await expect(host.page.getByTestId('lobby')).toBeVisible();
-  return (await host.page.getByTestId('room-code').innerText()).trim();
-}
-
-async function joinByCode(guest: Player, code: string, name = 'Ben'): Promise<void> {
-  await enterName(guest.page, name);
-  await guest.page.getByTestId('join-code-input').fill(code);
-  await guest.page.getByTestId('join-button').click();
-  await expect(guest.page.getByTestId('lobby')).toBeVisible();
-}
-
-async function startGame(host: Player, guest: Player): Promise<void> {
-  await guest.page.getByTestId('ready-toggle').click();
-  await expect(host.page.getByTestId('seat-1')).toHaveAttribute('data-ready', 'true');
-  await host.page.getByTestId('start-game').click();
-  for (const p of [host, guest]) await expect(p.page.getByTestId('table')).toBeVisible();
-}
+const createRoom = (host: Player, name = 'Ana') => createCassinoRoom(host, { name });
+const startGame = startCassino;
 
 /**
  * Plays the deal out quickly: whoever is to move trails their first card. Trailing is always legal
@@ -93,7 +77,9 @@ test('a kicked browser cannot come back as a player or watch; the host removes a
   await expect(ana.page.getByTestId('spectator-list')).toContainText('Eve');
   await screenshot(ana.page, 'platform-lobby-host-desktop');
 
+  // Remove asks first; Ban keeps the browser out.
   await ana.page.getByTestId('kick-1').click();
+  await ana.page.getByTestId('remove-ban').click();
   await expect(ben.page.getByText('Removed from the room')).toBeVisible();
   await expect(ana.page.getByTestId('seat-1')).toHaveAttribute('data-name', '');
   await screenshot(ben.page, 'platform-kicked-phone');
@@ -109,8 +95,9 @@ test('a kicked browser cannot come back as a player or watch; the host removes a
   await expect(ana.page.getByTestId('seat-1')).toHaveAttribute('data-name', '');
   await expect(ana.page.getByTestId('spectator-list')).not.toContainText('Ben');
 
-  // The host removes the spectator the same way.
+  // The host bans the spectator the same way.
   await ana.page.getByRole('button', { name: 'Remove Eve' }).click();
+  await ana.page.getByTestId('remove-ban').click();
   await expect(eve.page.getByText('Removed from the room')).toBeVisible();
   await expect(ana.page.getByTestId('spectator-list')).toHaveAttribute('data-count', '0');
   await eve.page.goto(`/r/${code}?watch=1`);
@@ -247,7 +234,8 @@ test('rematch is an offer: one acceptance shows who waits, the second starts the
   const [ana, ben] = await dealPlayedOut(browser);
 
   const banner = await ana.page.getByTestId('winner-banner').innerText();
-  const wins = banner.includes('You win') ? 'Ana 1 · Ben 0' : banner.includes('Ben') ? 'Ana 0 · Ben 1' : null;
+  // Listed in seat order; the rematch rotates the seats, so Ben (seat 1) comes first next game.
+  const wins = banner.includes('You win') ? 'Ben 0 · Ana 1' : banner.includes('Ben') ? 'Ben 1 · Ana 0' : null;
   await ben.page.getByTestId('rematch').click();
   await expect(ben.page.getByTestId('rematch-status')).toContainText('Waiting for Ana');
   await expect(ana.page.getByTestId('rematch-status')).toContainText('Ben wants a rematch');
@@ -264,7 +252,7 @@ test('rematch is an offer: one acceptance shows who waits, the second starts the
     await expect(p.page.getByTestId('table')).toHaveAttribute('data-version', '0');
   }
   // The running score is kept across the rematch.
-  await expect(ana.page.getByTestId('table-match-wins')).toContainText(wins ?? 'Ana 0 · Ben 0');
+  await expect(ana.page.getByTestId('table-match-wins')).toContainText(wins ?? 'Ben 0 · Ana 0');
   for (const p of [ana, ben]) await p.context.close();
 });
 

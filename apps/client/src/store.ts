@@ -12,7 +12,8 @@ export interface Toast {
 
 /** Why this tab is no longer in its room. */
 export interface LeftInfo {
-  reason: 'kicked' | 'full' | 'lost' | 'closed' | 'replaced';
+  /** kicked: banned by the host; removed: taken out by the host, free to come back. */
+  reason: 'kicked' | 'removed' | 'full' | 'lost' | 'closed' | 'replaced';
   message: string;
 }
 

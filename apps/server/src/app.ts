@@ -1,5 +1,8 @@
 import { createServer } from 'node:http';
 import { defineRoom, defineServer, type Server } from '@colyseus/core';
+import { RedisDriver } from '@colyseus/redis-driver';
+import { RedisPresence } from '@colyseus/redis-presence';
+import { clusterDirectory, localDirectory } from './cluster/directory.ts';
 import {
   type ConnectionLimits,
   DEFAULT_CONNECTION_LIMITS,
@@ -63,6 +66,12 @@ export interface AppOptions {
   connectionLimits?: Partial<ConnectionLimits>;
   /** Keep rooms, matches and intents here (main.ts: SQLite under DATA_DIR); none by default. */
   store?: TableStore | null;
+  /**
+   * Cluster mode (README "Several processes"): this process is one Colyseus node among several
+   * sharing Redis (presence and matchmaking driver) and the store. Room codes are held by leases
+   * the caller installs (codes.ts useCodeLeases).
+   */
+  cluster?: { redisUrl: string; publicAddress: string } | null;
 }
 
 /** Builds the Colyseus server with its express routes; call `listen(port, host)` on the result. */
@@ -95,15 +104,26 @@ export function createGameServer(options: AppOptions = {}): Server {
   new HttpRateLimiter(limits, proxyHops, origins).install(httpServer);
   // Installed last, so it runs first: the limiter and the rooms see only the trusted address.
   trustForwardedFor(httpServer, proxyHops);
+  const cluster = options.cluster ?? null;
+  const directory =
+    cluster === null ? localDirectory : clusterDirectory(options.store ?? null, new Set(Object.keys(rooms)));
   return defineServer({
     rooms,
+    ...(cluster === null
+      ? {}
+      : {
+          presence: new RedisPresence(cluster.redisUrl),
+          driver: new RedisDriver(cluster.redisUrl),
+          publicAddress: cluster.publicAddress,
+        }),
     // Every frame screened (frames.ts); keep-alive pings spread over the interval (spreadPings.ts).
     transport: new GuardedWebSocketTransport({
       server: httpServer,
       maxPayload: MAX_PAYLOAD_BYTES,
       perMessageDeflate: PER_MESSAGE_DEFLATE,
     }),
-    express: (app) => configureHttp(app, options.clientDist ?? DEFAULT_CLIENT_DIST, options.store ?? null),
+    express: (app) =>
+      configureHttp(app, options.clientDist ?? DEFAULT_CLIENT_DIST, options.store ?? null, directory),
     gracefullyShutdown: options.handleSignals === true,
     greet: false,
     logger: throttledLogger(),

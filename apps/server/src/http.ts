@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +6,8 @@ import expressStaticGzip from 'express-static-gzip';
 import { BROWSER_ID_HEADER, type RecentGames, ReplayIdSchema, RoomCodeSchema } from '@cards/schema';
 import { logger } from '@colyseus/core';
 import { Replays } from './replay/replays.ts';
-import { findRoom } from './room/GameRoom.ts';
+import { localDirectory, type RoomDirectory } from './cluster/directory.ts';
+import { BOOT_ID } from './room/codes.ts';
 import { GAME_MODULES } from './rooms/index.ts';
 import type { TableStore } from './store/tableStore.ts';
 
@@ -17,8 +17,7 @@ export const DEFAULT_CLIENT_DIST = path.resolve(
   '../../client/dist',
 );
 
-/** Identifies this server process (changes on every start). */
-export const BOOT_ID = randomBytes(8).toString('hex');
+export { BOOT_ID };
 /** Vite names every file under assets/ by its content hash: a changed file is a new URL. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html names the current hashes, so the browser checks it every time (a 304 when unchanged). */
@@ -34,6 +33,7 @@ export function configureHttp(
   app: express.Application,
   clientDist: string,
   store: TableStore | null = null,
+  directory: RoomDirectory = localDirectory,
 ): void {
   app.get('/healthz', (_req, res) => {
     // `boot` tells a client whose connection dropped whether the server restarted meanwhile.
@@ -41,9 +41,16 @@ export function configureHttp(
   });
   app.get('/api/rooms/:code', async (req, res) => {
     const code = RoomCodeSchema.safeParse(req.params.code);
-    const room = code.success ? findRoom(code.data) : undefined;
-    if (room) {
-      res.json(room.lookup());
+    const room = code.success ? await directory(code.data.trim().toUpperCase()) : null;
+    if (room === 'moving') {
+      res
+        .status(503)
+        .set('Retry-After', '1')
+        .json({ error: 'This room is moving to another server; try again.' });
+      return;
+    }
+    if (room !== null) {
+      res.json(room);
       return;
     }
     // A room the server closed for a reason (its game could not be restored): say why.

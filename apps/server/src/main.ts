@@ -2,10 +2,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGameServer } from './app.ts';
 import { parseOrigins } from './cors.ts';
-import { holdCodes } from './room/codes.ts';
+import { DEFAULT_LEASE_MS, RedisCodeLeases } from './cluster/leases.ts';
+import { findRoom } from './room/GameRoom.ts';
+import { useCodeLeases } from './room/codes.ts';
 import { GAME_ROOMS } from './rooms/index.ts';
 import { restoreRooms } from './store/restore.ts';
+import { PostgresStore } from './store/postgresStore.ts';
 import { databaseFile, SqliteStore } from './store/sqliteStore.ts';
+import type { TableStore } from './store/tableStore.ts';
 
 const port = Number(process.env.PORT ?? 2567);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -27,11 +31,32 @@ const dataDir = inMemory
 /** How often the store learns the server is alive (a restart resumes room clocks from the last one). */
 const HEARTBEAT_MS = 1000;
 
-const store = new SqliteStore(inMemory ? ':memory:' : databaseFile(dataDir));
-const stored = await store.openRooms();
-holdCodes(stored.map((room) => room.snapshot.code));
-store.heartbeat(Date.now());
-setInterval(() => store.heartbeat(Date.now()), HEARTBEAT_MS).unref();
+// Cluster mode: REDIS_URL (Colyseus's Redis presence and driver; room codes leased in Redis) and
+// PUBLIC_ADDRESS, the host:port browsers reach this process at (README "Several processes").
+const redisUrl = process.env.REDIS_URL || null;
+const publicAddress = process.env.PUBLIC_ADDRESS || `${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+if (redisUrl !== null)
+  useCodeLeases(new RedisCodeLeases(redisUrl, Number(process.env.ROOM_LEASE_MS ?? DEFAULT_LEASE_MS)));
+
+// DATABASE_URL: PostgreSQL (processes on several machines share it); else SQLite under DATA_DIR.
+const databaseUrl = process.env.DATABASE_URL || null;
+const store: TableStore =
+  databaseUrl === null
+    ? new SqliteStore(inMemory ? ':memory:' : databaseFile(dataDir))
+    : await PostgresStore.open(databaseUrl);
+const open = await store.openRooms();
+const stored = open.map((room) => room.snapshot.code);
+// Read before this process's first heartbeat: when the previous one stopped.
+const lastAlive = open[0]?.lastAlive ?? Date.now();
+const beat = async (): Promise<void> => {
+  try {
+    await store.heartbeat(Date.now());
+  } catch (error) {
+    console.error('the store missed a heartbeat', error);
+  }
+};
+await beat();
+setInterval(() => void beat(), HEARTBEAT_MS).unref();
 
 // A client built elsewhere (the bundle bench serves an older build this way); default apps/client/dist.
 const clientDist = process.env.CLIENT_DIST || undefined;
@@ -43,14 +68,23 @@ const server = createGameServer({
   clientDist,
   handleSignals: true,
   store,
+  cluster: redisUrl === null ? null : { redisUrl, publicAddress },
 });
 await server.listen(port, host);
 console.log(
-  `Card table server listening on http://${host}:${port}${allowTestSeeds ? ' (test seeds allowed)' : ''}; data in ${dataDir}`,
+  `Card table server listening on http://${host}:${port}${allowTestSeeds ? ' (test seeds allowed)' : ''}; data in ${databaseUrl === null ? dataDir : 'PostgreSQL'}` +
+    (redisUrl === null ? '' : `; cluster mode, reached at ${publicAddress}`),
 );
 const started = performance.now();
-const report = await restoreRooms(stored, store, new Set(Object.keys(GAME_ROOMS)));
+const report = await restoreRooms(
+  stored,
+  store,
+  new Set(Object.keys(GAME_ROOMS)),
+  (code) => findRoom(code)?.handOver(),
+  lastAlive,
+);
 console.log(
   `Ready: restored ${report.restored.length} room(s) in ${Math.round(performance.now() - started)} ms` +
-    (report.closed.length > 0 ? `; closed ${report.closed.map((c) => c.code).join(', ')}` : ''),
+    (report.closed.length > 0 ? `; closed ${report.closed.map((c) => c.code).join(', ')}` : '') +
+    (report.elsewhere.length > 0 ? `; ${report.elsewhere.length} run by other processes` : ''),
 );

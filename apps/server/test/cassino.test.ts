@@ -110,8 +110,9 @@ describe('cassino room', () => {
     expect(await host.lobby({ type: 'rematch' })).toEqual({ ok: true });
     expect(await guest.lobby({ type: 'rematch' })).toEqual({ ok: true });
     const second = await guest.waitRoom((r) => r.gameNumber === 2 && r.phase === 'playing', 'rematch');
-    expect(second.matchWins).toEqual(finished.matchWins);
-    expect(second.seats.map((s) => s.name)).toEqual(['Host', 'Guest']);
+    // The seats rotate, so the other player deals this time; the wins move with their players.
+    expect(second.matchWins).toEqual([...finished.matchWins].reverse());
+    expect(second.seats.map((s) => s.name)).toEqual(['Guest', 'Host']);
     const fresh = await host.waitGame(
       (g) => g.version === 0 && cview(g).dealNumber === 1 && host.games.indexOf(g) > 0,
     );

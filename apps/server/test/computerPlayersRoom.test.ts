@@ -5,8 +5,8 @@ import { findRoom } from '../src/room/GameRoom.ts';
 import {
   bootServer,
   joinOptions,
+  playAlong,
   Players,
-  type Probe,
   startTable,
   type TestServer,
   until,
@@ -28,27 +28,6 @@ function matchOf(code: string): Match<unknown, unknown, unknown> {
   const room = findRoom(code) as unknown as { match: Match<unknown, unknown, unknown> | null } | undefined;
   if (!room?.match) throw new Error(`no match in room ${code}`);
   return room.match;
-}
-
-const over = (p: Probe) => p.info.phase === 'finished';
-
-/** Plays the first legal intent whenever it is this player's turn, until the game ends (or `stop`). */
-async function playAlong(p: Probe, stop: () => boolean = () => false): Promise<void> {
-  const seat = p.info.you.seat;
-  let lastVersion = -1;
-  await until(
-    () => {
-      if (over(p) || stop()) return true;
-      const g = p.games.at(-1);
-      if (g && g.version !== lastVersion && g.actors.includes(seat ?? -1) && g.legal.length > 0) {
-        lastVersion = g.version;
-        void p.intent(g.legal[0]);
-      }
-      return false;
-    },
-    'the game to end',
-    60_000,
-  );
 }
 
 describe('computer players in a room', () => {

@@ -7,7 +7,15 @@ import {
   type GameUpdate,
   GameUpdateSchema,
 } from '@cards/schema';
-import { bootServer, Players, type Probe, sleep, startTable, type TestServer } from './helpers.ts';
+import {
+  bootServer,
+  Players,
+  type Probe,
+  sendIntent,
+  sleep,
+  startTable,
+  type TestServer,
+} from './helpers.ts';
 
 const PORT = 41250;
 const GAME = 'cunt-soul';
@@ -31,14 +39,7 @@ function choice(p: Probe): CuntSoulIntent {
   return { type: 'setupSelect', up: hand.slice(0, 3), field: hand[3]! };
 }
 
-async function send(p: Probe, intent: unknown): Promise<void> {
-  for (;;) {
-    const reply = await p.intent(intent);
-    if (reply.ok) return;
-    if (reply.error.code !== 'RATE_LIMITED') throw new Error(JSON.stringify(reply.error));
-    await sleep(100);
-  }
-}
+const send = sendIntent;
 
 describe('cunt-soul room', () => {
   it('setup is secret until both have chosen, then both choices appear together', async () => {

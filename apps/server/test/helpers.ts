@@ -138,6 +138,16 @@ export class Probe {
   }
 }
 
+/** Sends an intent, waiting out the per-seat rate limit; throws on any other refusal. */
+export async function sendIntent(p: Probe, intent: unknown): Promise<void> {
+  for (;;) {
+    const reply = await p.intent(intent);
+    if (reply.ok) return;
+    if (reply.error.code !== 'RATE_LIMITED') throw new Error(JSON.stringify(reply.error));
+    await sleep(100);
+  }
+}
+
 /** The history a client holds after all its updates, applied in order as the client does. */
 export const historyOf = (probe: Probe): readonly HistoryEntry[] =>
   probe.games.reduce<readonly HistoryEntry[]>((list, g) => applyHistoryDelta(list, g.history), []);
@@ -191,4 +201,40 @@ export function serverForFile(
     await ctx.server.close();
   });
   return ctx;
+}
+
+export const over = (p: Probe) => p.info.phase === 'finished';
+
+/** Plays the first legal intent whenever it is this player's turn, until the game ends (or `stop`). */
+export async function playAlong(p: Probe, stop: () => boolean = () => false): Promise<void> {
+  const seat = p.info.you.seat;
+  let lastVersion = -1;
+  await until(
+    () => {
+      if (over(p) || stop()) return true;
+      const g = p.games.at(-1);
+      if (g && g.version !== lastVersion && g.actors.includes(seat ?? -1) && g.legal.length > 0) {
+        lastVersion = g.version;
+        void p.intent(g.legal[0]);
+      }
+      return false;
+    },
+    'the game to end',
+    60_000,
+  );
+}
+
+/** Plays the first legal intent of whoever may act, `moves` times (fewer if the game ends). */
+export async function playSome(probes: Probe[], moves: number): Promise<void> {
+  for (let i = 0; i < moves; i++) {
+    const mover = probes.find((p) => {
+      const g = p.games.at(-1);
+      const seat = p.rooms.at(-1)?.you.seat ?? null;
+      return g !== undefined && seat !== null && g.actors.includes(seat) && g.legal.length > 0;
+    });
+    if (mover === undefined) return;
+    const before = mover.game.version;
+    expect(await mover.intent(mover.game.legal[0])).toEqual({ ok: true });
+    await until(() => probes.every((p) => p.game.version > before), 'the move reaching everyone');
+  }
 }

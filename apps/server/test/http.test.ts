@@ -59,6 +59,7 @@ describe('http routes', () => {
       phase: 'lobby',
       freeSeats: 1,
       players: 1,
+      host: ((await (await get('/healthz')).json()) as { boot: string }).boot,
     });
     await host.room.leave();
   });

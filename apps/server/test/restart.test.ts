@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@colyseus/sdk';
 import type { GameUpdate, JoinOptions } from '@cards/schema';
 import { databaseFile, SqliteStore } from '../src/store/sqliteStore.ts';
-import { historyOf, joinOptions, Probe, sleep, testPort, until } from './helpers.ts';
+import { historyOf, joinOptions, playSome, Probe, sleep, testPort, until } from './helpers.ts';
 
 /**
  * A real server in a child process (`tsx src/main.ts`, SQLite under a temporary DATA_DIR) killed with
@@ -68,21 +68,6 @@ async function join(code: string | null, game: string, options: JoinOptions): Pr
   const sdk = new Client(URL);
   const room = code === null ? await sdk.create(game, options) : await sdk.joinById(code, options);
   return new Probe(room, options);
-}
-
-/** Plays the first legal intent of whoever may act, `moves` times. */
-async function playSome(probes: Probe[], moves: number): Promise<void> {
-  for (let i = 0; i < moves; i++) {
-    const mover = probes.find((p) => {
-      const g = p.games.at(-1);
-      const seat = p.rooms.at(-1)?.you.seat ?? null;
-      return g !== undefined && seat !== null && g.actors.includes(seat) && g.legal.length > 0;
-    });
-    if (mover === undefined) return;
-    const before = mover.game.version;
-    expect(await mover.intent(mover.game.legal[0])).toEqual({ ok: true });
-    await until(() => probes.every((p) => p.game.version > before), 'the move reaching everyone');
-  }
 }
 
 describe('kill -9 and restart', () => {

@@ -46,6 +46,8 @@ describe('lobby', () => {
       phase: 'lobby',
       freeSeats: 1,
       players: 1,
+      // The process running the room (its /healthz boot id).
+      host: ((await (await fetch(`${server.url}/healthz`)).json()) as { boot: string }).boot,
     });
     await host.room.leave();
   });
@@ -305,12 +307,19 @@ describe('game', () => {
     expect(await host.lobby({ type: 'rematch' })).toEqual({ ok: true });
     const second = await host.waitRoom((r) => r.gameNumber === 2 && r.phase === 'playing', 'rematch');
     expect(second.seats.map((s) => s.rematch)).toEqual([false, false]);
-    expect(second.seats.map((s) => s.name)).toEqual(['Host', 'Guest']);
-    expect(second.matchWins).toEqual(wins1);
-    await host.waitGame((g) => g.version === 0 && g.actors[0] === 0 && g !== host.games[0], 'new game');
-    expect(await host.intent({ type: 'say', n: 1 }, 0)).toEqual({ ok: true });
-    await guest.waitGame((g) => g.version === 1 && guest.games.indexOf(g) > 2, 'guest turn 2');
-    expect(await guest.intent({ type: 'say', n: 1 })).toEqual({ ok: true });
+    // The same players, the seats rotated: seat 0 (who moves first) passes to the Guest, wins and
+    // the host role move with their players.
+    expect(second.seats.map((s) => s.name)).toEqual(['Guest', 'Host']);
+    expect(second.matchWins).toEqual([wins1[1], wins1[0]]);
+    expect(second.hostSeat).toBe(1);
+    expect((await host.waitRoom((r) => r.you.seat === 1, 'host now seat 1')).you.seat).toBe(1);
+    await guest.waitGame(
+      (g) => g.version === 0 && g.actors[0] === 0 && guest.games.indexOf(g) > 1,
+      'new game',
+    );
+    expect(await guest.intent({ type: 'say', n: 1 }, 0)).toEqual({ ok: true });
+    await host.waitGame((g) => g.version === 1 && host.games.indexOf(g) > 2, 'host turn 2');
+    expect(await host.intent({ type: 'say', n: 1 })).toEqual({ ok: true });
     const third = await guest.waitRoom((r) => r.phase === 'finished' && r.gameNumber === 2, 'second finish');
     expect(third.matchWins[0]! + third.matchWins[1]!).toBeGreaterThan(wins1[0]! + wins1[1]!);
   });

@@ -27,6 +27,24 @@ describe('SeatTable', () => {
     expect(t.hostSeat).toBe(1);
   });
 
+  it('rotates the seats for the next game: seat 1 becomes seat 0, wins and host move along', () => {
+    const t = new SeatTable(4);
+    t.occupy(0, person('A'));
+    t.occupy(1, person('B'));
+    t.occupy(2, person('C'));
+    t.matchWins[0] = 1;
+    t.matchWins[2] = 3;
+    t.rotate();
+    expect(t.seats.map((o) => o?.name ?? null)).toEqual(['B', 'C', 'A', null]);
+    expect(t.matchWins).toEqual([0, 3, 1, 0]);
+    expect(t.hostSeat).toBe(2);
+    expect(t.seatOfSession('A')).toBe(2);
+    t.rotate();
+    t.rotate();
+    expect(t.seats.map((o) => o?.name ?? null)).toEqual(['A', 'B', 'C', null]);
+    expect(t.hostSeat).toBe(0);
+  });
+
   it('compacts seats to 0..n-1 keeping order, wins and host', () => {
     const t = new SeatTable(4);
     t.occupy(1, person('B'));

@@ -6,11 +6,13 @@
 import {
   blindCassowary,
   cassino,
+  cuntSoul,
   mathCardGame,
   starNavigator,
   type AnyGameModule,
   type BlindCassowaryState,
   type CassinoState,
+  type CuntSoulState,
   type MathCardGameState,
   type StarNavigatorState,
 } from '@cards/rules';
@@ -92,6 +94,34 @@ const CASES: readonly { game: AnyGameModule; config: unknown; players: number; r
         s.deck.length,
       ]);
       return { ...s, deck, seats: s.seats.map((x, i) => (i === opp ? { ...x, packet, memory } : x)) };
+    },
+  },
+  {
+    game: cuntSoul,
+    config: { dealer: 'random', turnLimit: 400 },
+    players: 3,
+    rehide: (s: CuntSoulState, seat, rng) => {
+      // Hidden from `seat`: the others' hands, every face-down card it does not know, the source
+      // (but its top while field 6 shows it).
+      const view = cuntSoul.view(s, seat);
+      const keepTop = view.sourceTop !== null ? 1 : 0;
+      const hidden = (i: number) =>
+        s.seats[i]?.down.filter((c, k) => c !== null && view.seats[i]?.down[k]?.known === null) ?? [];
+      const pool = rng.shuffle([
+        ...s.seats.flatMap((x, i) =>
+          i === seat ? hidden(i) : [...x.hand.filter((c) => c !== x.lingering), ...hidden(i)],
+        ),
+        ...s.source.slice(keepTop),
+      ]);
+      let at = 0;
+      const take = () => pool[at++] as string;
+      const seats = s.seats.map((x, i) => ({
+        ...x,
+        hand: i === seat ? x.hand : x.hand.map((c) => (c === x.lingering ? c : take())),
+        down: x.down.map((c, k) => (c === null || view.seats[i]?.down[k]?.known !== null ? c : take())),
+        knownDown: x.knownDown.map((c, k) => (i === seat ? c : c === null ? null : (x.down[k] ?? null))),
+      }));
+      return { ...s, seats, source: [...s.source.slice(0, keepTop), ...s.source.slice(keepTop).map(take)] };
     },
   },
 ];

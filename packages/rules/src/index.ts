@@ -26,4 +26,16 @@ export {
 } from './math-card-game/sequence.ts';
 export { starNavigator, type StarNavigatorState } from './star-navigator/index.ts';
 export * as arith from './arith/index.ts';
-export { cuntSoul, type CuntSoulState } from './cunt-soul/index.ts';
+export {
+  cuntSoul,
+  type CuntSoulState,
+  csDeckIds,
+  csValue,
+  csValueLabel,
+  CS_EMPTY_STEP,
+  csFreshTurn,
+  csCardsHeld,
+  type CsLink,
+  type CsSeatState,
+  type CsTurnState,
+} from './cunt-soul/index.ts';

@@ -150,5 +150,17 @@ export const CuntSoulViewSchema = z.object({
   finishOrder: z.array(SeatSchema),
   /** At the end: places in order (the last is the sole-cunt) and whether the turn limit ended it. */
   result: z.object({ order: z.array(SeatSchema), byLimit: z.boolean() }).nullable(),
+  /**
+   * What the last move did in public, for the history: the links it placed (one that burned at once or
+   * went back into a hand included), the cards it picked up, the burn, the slots a 5 swapped.
+   */
+  step: z
+    .object({
+      placed: z.array(CsLinkViewSchema),
+      pickedUp: z.number().int(),
+      burn: z.enum(['ten', 'fourOfAKind', 'paradox']).nullable(),
+      swaps: z.array(z.object({ zone: z.enum(['up', 'down']), slot: z.number().int() })),
+    })
+    .optional(),
 });
 export type CuntSoulView = z.infer<typeof CuntSoulViewSchema>;

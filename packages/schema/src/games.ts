@@ -61,7 +61,7 @@ export const GAME_CATALOG: readonly GameCatalogEntry[] = [
     name: 'Cunt-Soul',
     blurb: 'A Shithead/Palace descendant with field cards and a turn queue.',
     players: '2–8 players',
-    playable: false,
+    playable: true,
   },
 ];
 

@@ -160,6 +160,8 @@ export const MathCardGameViewSchema = z.object({
   /** Turns in a row in which the player could neither play nor draw (2 ends the game). */
   stuckTurns: z.number().int(),
   lastAction: MathLastActionSchema.nullable(),
+  /** Each seat's points as the sequences stand now (the live score; the final score once over). */
+  scores: z.array(z.number().int()),
   /** Filled once the game is over: every opened sequence and the totals per seat. */
   final: z
     .object({

@@ -49,15 +49,28 @@ export const LobbyActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('setReady'), ready: z.boolean() }),
   z.object({ type: z.literal('setOptions'), options: z.unknown() }),
   z.object({ type: z.literal('start') }),
-  z.object({ type: z.literal('kick'), seat: SeatSchema }),
+  /**
+   * The host takes a player out of their seat in the lobby. `ban` (the default) keeps their token,
+   * browser and, for a while, address out of the room; without it they may come back to watch or sit.
+   */
+  z.object({ type: z.literal('kick'), seat: SeatSchema, ban: z.boolean().optional() }),
   /**
    * After a game: offer (or, with `accept: false`, withdraw) a rematch. The next game starts once
    * every player still in the room has accepted; with too few players left it returns the room to
    * the lobby instead.
    */
   z.object({ type: z.literal('rematch'), accept: z.boolean().optional() }),
-  /** The host removes a spectator (by the id in `RoomInfo.spectators`); they may not come back. */
-  z.object({ type: z.literal('removeSpectator'), id: z.string().min(1).max(64) }),
+  /**
+   * The host removes a spectator (by the id in `RoomInfo.spectators`); banned (the default) they may
+   * not come back.
+   */
+  z.object({
+    type: z.literal('removeSpectator'),
+    id: z.string().min(1).max(64),
+    ban: z.boolean().optional(),
+  }),
+  /** After a game: the host takes the room back to the lobby with the same seats (to change options). */
+  z.object({ type: z.literal('toLobby') }),
   /** A spectator takes a free seat while the room is in the lobby. */
   z.object({ type: z.literal('sit') }),
   /** A seated player becomes a spectator while the room is in the lobby. */
@@ -215,6 +228,9 @@ export const RoomLookupSchema = z.object({
   phase: RoomPhaseSchema,
   freeSeats: z.number().int(),
   players: z.number().int(),
+  /** The server process running the room (its boot id): a tab whose connection dropped rejoins
+   *  at once when the room now runs elsewhere (a restart, or another process of a cluster). */
+  host: z.string().optional(),
 });
 export type RoomLookup = z.infer<typeof RoomLookupSchema>;
 
@@ -287,6 +303,8 @@ export function strictOptions(schema: z.ZodType): z.ZodType {
 /** Close codes the server uses when it ends a connection on purpose. */
 export const CloseCodes = {
   kicked: 4100,
+  /** The host took this player out without a ban: they may come back. */
+  removed: 4103,
   /** The same player (same token) opened the room in another tab; this connection was superseded. */
   replaced: 4102,
 } as const;

@@ -36,6 +36,7 @@ export function CardFace({ card, size = 'md', layoutId, className }: FaceProps) 
       role="img"
       aria-label={spokenCard(card)}
       data-card={card.id}
+      data-suit={card.suit}
     >
       <span className="card__corner card__corner--tl" aria-hidden="true">
         <span className="card__rank">{label}</span>

@@ -31,7 +31,8 @@ const names = (seats: readonly { name: string | null }[]) => seats.map((s) => s.
 /**
  * The rematch offer on every game's final score sheet (seated players only). The next game starts
  * once every player still in the room has accepted; who has is shown. When too few players are
- * left, the button takes the room back to the lobby instead.
+ * left, the button takes the room back to the lobby instead. The host may also take everyone back
+ * to the lobby with the same seats (to change the options).
  */
 export function RematchButton({ seated }: { seated: boolean }) {
   const busy = useStore((s) => s.busy);
@@ -73,16 +74,32 @@ export function RematchButton({ seated }: { seated: boolean }) {
   let status: string;
   if (me?.rematch) status = `You accepted. Waiting for ${names(waiting)}…`;
   else if (others.length > 0) status = `${names(others)} want${others.length === 1 ? 's' : ''} a rematch.`;
-  else status = 'Play again with the same seats? Everyone has to accept.';
+  else
+    status =
+      'Play again? Everyone has to accept; the seats move round one place, so the next player deals or starts.';
   return (
     <div className="rematch" data-testid="rematch-panel" data-accepted={accepted.length}>
       <p className="rematch__status" data-testid="rematch-status" aria-live="polite">
         {status}
         {gone.length > 0 && ` ${names(gone)} left and sit${gone.length === 1 ? 's' : ''} it out.`}
       </p>
-      {me?.rematch
-        ? button('rematch-withdraw', 'Withdraw', false, false)
-        : button('rematch', others.length > 0 ? 'Accept rematch' : 'Rematch', true)}
+      <div className="row">
+        {me?.rematch
+          ? button('rematch-withdraw', 'Withdraw', false, false)
+          : button('rematch', others.length > 0 ? 'Accept rematch' : 'Rematch', true)}
+        {info.hostSeat === me?.seat && (
+          <button
+            type="button"
+            className="btn btn--ghost-dark"
+            data-testid="to-lobby"
+            disabled={busy}
+            title="Everyone keeps their seat; change the options, then start again"
+            onClick={() => void sendLobby({ type: 'toLobby' })}
+          >
+            Back to the lobby
+          </button>
+        )}
+      </div>
     </div>
   );
 }

@@ -4,6 +4,8 @@ import {
   BlindCassowaryViewSchema,
   CassinoIntentSchema,
   CassinoViewSchema,
+  CuntSoulIntentSchema,
+  CuntSoulViewSchema,
   GameUpdateSchema,
   MathCardGameIntentSchema,
   MathCardGameViewSchema,
@@ -13,6 +15,8 @@ import {
   type BlindCassowaryView,
   type CassinoIntent,
   type CassinoView,
+  type CuntSoulIntent,
+  type CuntSoulView,
   type GameTimerInfo,
   type GameUpdate,
   type MathCardGameIntent,
@@ -39,7 +43,10 @@ export type MathGameState = TableState<'math-card-game', MathCardGameView, MathC
 export type BlindCassowaryGameState = TableState<'blind-cassowary', BlindCassowaryView, BlindCassowaryIntent>;
 export type StarGameState = TableState<'star-navigator', StarNavigatorView, StarNavigatorIntent>;
 
-export type GameState = CassinoGameState | MathGameState | BlindCassowaryGameState | StarGameState;
+export type CuntSoulGameState = TableState<'cunt-soul', CuntSoulView, CuntSoulIntent>;
+
+export type GameState =
+  CassinoGameState | MathGameState | BlindCassowaryGameState | StarGameState | CuntSoulGameState;
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -103,6 +110,13 @@ export function parseGameUpdate(raw: unknown, slugHint: string | undefined): Par
         'star-navigator',
         'Star Navigator',
         { view: StarNavigatorViewSchema, intent: StarNavigatorIntentSchema },
+        update,
+      );
+    case 'cunt-soul':
+      return parseTable(
+        'cunt-soul',
+        'Cunt-Soul',
+        { view: CuntSoulViewSchema, intent: CuntSoulIntentSchema },
         update,
       );
     default:

@@ -11,6 +11,11 @@ import {
 } from './blind-cassowary/BlindCassowaryOptions.tsx';
 import { defaultMathOptions, describeMathOptions, MathOptionsForm } from './math-card-game/MathOptions.tsx';
 import { defaultStarOptions, describeStarOptions, StarOptionsForm } from './star-navigator/StarOptions.tsx';
+import {
+  CuntSoulOptionsForm,
+  defaultCuntSoulOptions,
+  describeCuntSoulOptions,
+} from './cunt-soul/CuntSoulOptions.tsx';
 
 /** What the client knows how to show for each playable game. */
 export interface ClientGame {
@@ -44,5 +49,10 @@ export const CLIENT_GAMES: Readonly<Record<string, ClientGame>> = {
     defaultOptions: defaultStarOptions,
     describeOptions: describeStarOptions,
     optionsForm: (props) => <StarOptionsForm {...props} />,
+  },
+  'cunt-soul': {
+    defaultOptions: defaultCuntSoulOptions,
+    describeOptions: describeCuntSoulOptions,
+    optionsForm: (props) => <CuntSoulOptionsForm {...props} />,
   },
 };

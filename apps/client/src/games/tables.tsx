@@ -11,12 +11,14 @@ const LOADERS: Loaders = {
   'blind-cassowary': () =>
     import('./blind-cassowary/BlindCassowaryTable.tsx').then((m) => ({ default: m.BlindCassowaryTable })),
   'star-navigator': () => import('./star-navigator/StarTable.tsx').then((m) => ({ default: m.StarTable })),
+  'cunt-soul': () => import('./cunt-soul/CuntSoulTable.tsx').then((m) => ({ default: m.CuntSoulTable })),
 };
 
 export const CassinoTable = lazy(LOADERS.cassino);
 export const MathTable = lazy(LOADERS['math-card-game']);
 export const BlindCassowaryTable = lazy(LOADERS['blind-cassowary']);
 export const StarTable = lazy(LOADERS['star-navigator']);
+export const CuntSoulTable = lazy(LOADERS['cunt-soul']);
 
 /** Starts loading a game's table as soon as the room's game is known (in the lobby, or on joining). */
 export function preloadTable(slug: string): void {

@@ -2,6 +2,7 @@ import { AddComputer, ComputerBadge } from '../components/ComputerPlayers.tsx';
 import { useState } from 'react';
 import { DisplayNameSchema, GAME_CATALOG, type RoomInfo } from '@cards/schema';
 import { CLIENT_GAMES } from '../games/registry.tsx';
+import { RemoveConfirm } from './RemoveConfirm.tsx';
 import { sendLobby } from '../net/connection.ts';
 import { inviteUrl, watchPath } from '../net/endpoint.ts';
 import { saveName } from '../net/session.ts';
@@ -35,6 +36,8 @@ async function copyText(text: string): Promise<boolean> {
 export function Lobby({ info }: { info: RoomInfo }) {
   const busy = useStore((s) => s.busy);
   const [copied, setCopied] = useState(false);
+  /** Who the host is about to remove (a seated player or a spectator), while the choice is asked. */
+  const [removing, setRemoving] = useState<{ name: string; seat?: number; id?: string } | null>(null);
   const me = info.you.seat;
   const isHost = me !== null && me === info.hostSeat;
   const mySeat = info.seats.find((s) => s.seat === me);
@@ -144,11 +147,9 @@ export function Lobby({ info }: { info: RoomInfo }) {
                     data-testid={`kick-${seat.seat}`}
                     disabled={busy}
                     onClick={() =>
-                      void sendLobby(
-                        seat.computer !== null
-                          ? { type: 'removeComputer', seat: seat.seat }
-                          : { type: 'kick', seat: seat.seat },
-                      )
+                      seat.computer !== null
+                        ? void sendLobby({ type: 'removeComputer', seat: seat.seat })
+                        : setRemoving({ name: seat.name ?? 'this player', seat: seat.seat })
                     }
                   >
                     Remove
@@ -256,7 +257,7 @@ export function Lobby({ info }: { info: RoomInfo }) {
                   data-testid={`remove-spectator-${spectator.id}`}
                   aria-label={`Remove ${spectator.name}`}
                   disabled={busy}
-                  onClick={() => void sendLobby({ type: 'removeSpectator', id: spectator.id })}
+                  onClick={() => setRemoving({ name: spectator.name, id: spectator.id })}
                 >
                   Remove
                 </button>
@@ -274,6 +275,18 @@ export function Lobby({ info }: { info: RoomInfo }) {
           </p>
         )}
       </section>
+      {removing && (
+        <RemoveConfirm
+          name={removing.name}
+          onCancel={() => setRemoving(null)}
+          onRemove={(ban) => {
+            setRemoving(null);
+            if (removing.seat !== undefined) void sendLobby({ type: 'kick', seat: removing.seat, ban });
+            else if (removing.id !== undefined)
+              void sendLobby({ type: 'removeSpectator', id: removing.id, ban });
+          }}
+        />
+      )}
       <p className="lobby__home">
         <a href="/" onClick={(e) => onLinkClick(e, '/')}>
           Leave room

@@ -65,6 +65,11 @@ function protocolError(what: string, detail: string): void {
 function leftInfoFor(code: number, reason: string | undefined): LeftInfo {
   if (code === CloseCodes.kicked)
     return { reason: 'kicked', message: 'The host removed you from this room.' };
+  if (code === CloseCodes.removed)
+    return {
+      reason: 'removed',
+      message: 'The host took you out of the room. You may come back to watch or play.',
+    };
   if (code === CloseCodes.replaced) {
     return {
       reason: 'replaced',
@@ -143,22 +148,48 @@ async function serverBoot(): Promise<string | null> {
   }
 }
 
+/** Which server process runs the room (GET /api/rooms/:code `host`), or null if none says. */
+async function roomHost(code: string): Promise<string | null> {
+  try {
+    return (await lookupRoom(code))?.host ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Who answers now and who ran the room: the page's server (`boot`) and the room's process (`host`). */
+interface Whereabouts {
+  boot: string | null;
+  host: string | null;
+}
+
+const whereabouts = async (code: string): Promise<Whereabouts> => {
+  const [boot, host] = await Promise.all([serverBoot(), roomHost(code)]);
+  return { boot, host };
+};
+
+/** The room now runs in another process than the one the tab joined (a restart, or a cluster move). */
+const moved = (now: Whereabouts, joined: Whereabouts): boolean =>
+  (now.boot !== null && joined.boot !== null && now.boot !== joined.boot) ||
+  (now.host !== null && joined.host !== null && now.host !== joined.host);
+
 /**
- * While the SDK retries, asks the server who it is. No answer while the browser is online: the server
- * is restarting (said on screen). An answer from another process: the server restarted, the SDK's
- * reconnection token is worthless there, so stop retrying and rejoin by seat token at once (RoomPage
- * rejoins a room 'lost').
+ * While the SDK retries, asks the server who it is and where the room runs. No answer while the
+ * browser is online: the server is restarting (said on screen). The server restarted, or the room
+ * now runs in another process of a cluster (its process died and another restored it): the SDK's
+ * reconnection token is worthless there, so stop retrying and rejoin by seat token at once
+ * (RoomPage rejoins a room 'lost').
  */
-function watchForRestart(r: Room, joinedBoot: Promise<string | null>): () => void {
+function watchForRestart(r: Room, code: string, joinedAt: Promise<Whereabouts>): () => void {
   let probing = false;
   return () => {
     if (probing) return;
     probing = true;
-    void Promise.all([serverBoot(), joinedBoot])
-      .then(([boot, joined]) => {
+    void Promise.all([whereabouts(code), joinedAt])
+      .then(([now, joined]) => {
         if (room !== r || useStore.getState().status !== 'reconnecting') return;
-        useStore.setState({ serverRestarting: boot === null && navigator.onLine !== false });
-        if (boot === null || joined === null || boot === joined) return;
+        useStore.setState({ serverRestarting: now.boot === null && navigator.onLine !== false });
+        if (!moved(now, joined)) return;
         room = null;
         r.reconnection.maxRetries = r.reconnection.retryCount;
         useStore.setState({
@@ -199,7 +230,7 @@ function attach(r: Room, code: string, token: string): void {
   /** When the current run of reconnection attempts began (null while connected). */
   let droppedAt: number | null = null;
   roomToken = token;
-  const probeServer = watchForRestart(r, serverBoot());
+  const probeServer = watchForRestart(r, code, whereabouts(code));
   useStore.setState({
     status: 'connected',
     code,
@@ -279,9 +310,9 @@ function attach(r: Room, code: string, token: string): void {
     if (room !== r) return;
     room = null;
     const left = leftInfoFor(closeCode, reason);
-    if (left.reason === 'kicked' || left.reason === 'closed' || left.reason === 'replaced')
-      clearRoomSession(code);
-    if (left.reason === 'kicked' || left.reason === 'closed') forgetSeat(code, roomToken);
+    const gone = left.reason === 'kicked' || left.reason === 'removed' || left.reason === 'closed';
+    if (gone || left.reason === 'replaced') clearRoomSession(code);
+    if (gone) forgetSeat(code, roomToken);
     useStore.setState({ status: 'closed', left, busy: false });
   });
 

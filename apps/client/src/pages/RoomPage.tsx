@@ -9,12 +9,21 @@ import { Watchers } from '../components/Watchers.tsx';
 import { RulesButton } from '../rules/RulesButton.tsx';
 import { HistoryPanel } from '../history/HistoryPanel.tsx';
 import type { GameState } from '../games/parse.ts';
-import { BlindCassowaryTable, CassinoTable, MathTable, preloadTable, StarTable } from '../games/tables.tsx';
+import {
+  BlindCassowaryTable,
+  CassinoTable,
+  CuntSoulTable,
+  MathTable,
+  preloadTable,
+  StarTable,
+} from '../games/tables.tsx';
 import { Lobby } from '../lobby/Lobby.tsx';
 import { enterRoom, type JoinOutcome } from '../net/connection.ts';
 import { loadName, saveName } from '../net/session.ts';
 import { navigate, onLinkClick } from '../lib/router.ts';
 import { useStore } from '../store.ts';
+import { AttentionCues } from '../attention/AttentionCues.tsx';
+import { SettingsMenu, useReducedMotionConfig } from '../settings/SettingsMenu.tsx';
 
 type Attempt = { key: string; outcome: JoinOutcome };
 
@@ -25,6 +34,7 @@ export default function RoomPage({ code, watch, valid }: { code: string; watch: 
   const [attempt, setAttempt] = useState<Attempt | null>(null);
   const [retry, setRetry] = useState(0);
   const key = `${code}|${watch}|${retry}`;
+  const reducedMotion = useReducedMotionConfig();
 
   useEffect(() => {
     if (!valid) return;
@@ -67,15 +77,15 @@ export default function RoomPage({ code, watch, valid }: { code: string; watch: 
   const here = storeCode === code;
   if (here && (status === 'connected' || status === 'reconnecting'))
     return (
-      // Card movement follows the system's "reduce motion" setting: no sliding cards when it is on.
-      <MotionConfig reducedMotion="user">
+      // Card movement follows the player's motion setting (by default the system's "reduce motion").
+      <MotionConfig reducedMotion={reducedMotion}>
         <RoomView code={code} />
       </MotionConfig>
     );
 
   if (here && status === 'closed' && left && left.reason !== 'lost') {
     const title =
-      left.reason === 'kicked'
+      left.reason === 'kicked' || left.reason === 'removed'
         ? 'Removed from the room'
         : left.reason === 'replaced'
           ? 'Open in another tab'
@@ -85,8 +95,13 @@ export default function RoomPage({ code, watch, valid }: { code: string; watch: 
         <p>{left.message}</p>
         <div className="row">
           {left.reason !== 'kicked' && (
-            <button type="button" className="btn btn--primary" onClick={() => setRetry((n) => n + 1)}>
-              Rejoin
+            <button
+              type="button"
+              className="btn btn--primary"
+              data-testid="rejoin"
+              onClick={() => setRetry((n) => n + 1)}
+            >
+              {left.reason === 'removed' ? 'Join again' : 'Rejoin'}
             </button>
           )}
           <HomeLink />
@@ -177,8 +192,10 @@ function RoomView({ code }: { code: string }) {
           <ConnectionStatus />
           {!inLobby && game && <HistoryPanel />}
           <RulesButton slug={slug} />
+          <SettingsMenu />
         </span>
       </header>
+      <AttentionCues gameName={name} code={code} />
       {confirmingLeave && (
         <LeaveConfirm
           onStay={() => setConfirmingLeave(false)}
@@ -245,6 +262,8 @@ export function GameView({ game }: { game: GameState }) {
       return <BlindCassowaryTable state={game} />;
     case 'star-navigator':
       return <StarTable state={game} />;
+    case 'cunt-soul':
+      return <CuntSoulTable state={game} />;
   }
 }
 

@@ -1,6 +1,7 @@
 import {
   type AuthContext,
   type Client,
+  CloseCode,
   type Deferred,
   ErrorCode,
   logger,
@@ -28,9 +29,9 @@ import { FAIRNESS_WINDOW_MS, RaceWindow } from './fairness.ts';
 import { ComputerPlayers } from './computerPlayers.ts';
 import { PublicRecord } from './history.ts';
 import { rebuildMatch } from '../store/rebuild.ts';
-import { takeRestore } from '../store/restore.ts';
-import type { RoomSnapshot, StoredRoom, TableStore } from '../store/tableStore.ts';
-import { releaseCode, reserveCode, reserveStoredCode } from './codes.ts';
+import { type Restore, takeRestore } from '../store/restore.ts';
+import type { RoomSnapshot, TableStore } from '../store/tableStore.ts';
+import { BOOT_ID, codeLeases, reserveCode } from './codes.ts';
 import { Lobby, REMOVED_MESSAGE, ROOM_FULL_OF_SPECTATORS } from './lobby.ts';
 import { type AnyMatch, MatchHost } from './matchHost.ts';
 import type { MatchRunner } from './matchRunner.ts';
@@ -112,6 +113,12 @@ export abstract class GameRoom extends Room {
   private readonly reconnections = new Map<string, Deferred<Client>>();
   private reconnectSeconds = RECONNECT_SECONDS;
   private code = '';
+  /** This process holds the room's code (codes.ts) and releases it when the room goes. */
+  private holdsCode = false;
+  /** The fencing epoch the room's store writes carry (TableStore.claimRoom). */
+  private epoch = 0;
+  /** Another process took the room over: nothing more is written or released from here. */
+  private handedOver = false;
 
   /** The running (or just finished) match, if any. */
   get match(): AnyMatch | null {
@@ -135,8 +142,16 @@ export abstract class GameRoom extends Room {
       );
     this.testSeed = raw.allowTestSeeds === true ? (join.data.seed ?? null) : null;
     this.againstComputer = join.data.againstComputer ?? null;
-    this.assemble(optionsSchema, options.data, raw.store ?? null);
-    this.open(await reserveCode(this.presence));
+    const store = raw.store ?? null;
+    this.assemble(optionsSchema, options.data, store);
+    // A new room's epoch: above any earlier room's with the same code (codes are reused once closed).
+    this.epoch = Date.now();
+    const code = await reserveCode(
+      (candidate) => (store === null ? Promise.resolve(false) : store.isOpen(candidate)),
+      () => this.handOver(),
+    );
+    this.holdsCode = true;
+    this.open(code);
     this.recorder?.saveRoom();
     await this.setPrivate(true);
   }
@@ -157,8 +172,9 @@ export abstract class GameRoom extends Room {
    * token; seats nobody returns to within the reconnection window are released as if they had left.
    * A match the rules can no longer rebuild closes the room (its record is kept) instead.
    */
-  private async restoreFrom(stored: StoredRoom, store: TableStore | null): Promise<void> {
+  private async restoreFrom({ stored, epoch }: Restore, store: TableStore | null): Promise<void> {
     const { snapshot, match } = stored;
+    this.epoch = epoch;
     this.testSeed = snapshot.testSeed;
     this.code = snapshot.code;
     if (store === null) throw new ServerError(ErrorCode.APPLICATION_ERROR, 'restoring needs the store');
@@ -180,11 +196,11 @@ export abstract class GameRoom extends Room {
       const reason = `Its game could not be rebuilt after a server update (${error instanceof Error ? error.message : String(error)}); the room was closed and its record kept.`;
       logger.error(`room ${snapshot.code}: ${reason}`);
       this.recorder?.closeRoom(reason);
-      if (match !== null) await store.matchAbandoned(match.replayId, reason);
+      if (match !== null) await store.matchAbandoned(match.replayId, reason, { code: this.code, epoch });
       throw new ServerError(ErrorCode.APPLICATION_ERROR, reason);
     }
-    if (!(await reserveStoredCode(this.presence, snapshot.code)))
-      throw new ServerError(ErrorCode.APPLICATION_ERROR, `room ${snapshot.code} is already open`);
+    // restoreRoom holds the code already.
+    this.holdsCode = true;
     this.open(snapshot.code);
     this.recorder?.saveRoom();
     this.holdForReturn();
@@ -211,7 +227,21 @@ export abstract class GameRoom extends Room {
       testSeed: this.testSeed,
       replayId: this.recorder?.replayId ?? null,
       clockSkew: this.host.now() - Date.now(),
+      epoch: this.epoch,
     };
+  }
+
+  /**
+   * Cluster mode: another process has taken the room over (this process lost the code's lease, or
+   * the store refused a write with this room's epoch). The room stops here without writing or
+   * releasing anything; its clients are told to reconnect, which finds the room where it now runs.
+   */
+  handOver(): void {
+    if (this.handedOver) return;
+    this.handedOver = true;
+    this.holdsCode = false;
+    logger.warn(`room ${this.code}: taken over by another server process; closing it here`);
+    void this.disconnect(CloseCode.MAY_TRY_RECONNECT);
   }
 
   /** The lobby changed: store it, then tell everyone. */
@@ -275,6 +305,8 @@ export abstract class GameRoom extends Room {
         snapshot: () => this.snapshot(),
         players: () =>
           this.lobby.table.occupants().map((o) => ({ name: o.name, browserHash: o.browserHash })),
+        epoch: () => this.epoch,
+        fencedOut: () => this.handOver(),
       });
       this.host.listen(this.recorder);
     }
@@ -362,9 +394,9 @@ export abstract class GameRoom extends Room {
     (this.host as MatchHost | undefined)?.dispose();
     (this.computers as ComputerPlayers | undefined)?.dispose();
     this.race?.dispose();
-    this.recorder?.closeRoom(null);
+    if (!this.handedOver) this.recorder?.closeRoom(null);
     if (liveRooms.get(this.code) === this) liveRooms.delete(this.code);
-    if (this.code !== '') await releaseCode(this.presence, this.code);
+    if (this.holdsCode) await codeLeases().release(this.code);
   }
 
   /** What the join page needs (GET /api/rooms/:code). */
@@ -376,11 +408,12 @@ export abstract class GameRoom extends Room {
       phase,
       freeSeats: phase === 'lobby' ? table.seats.length - table.occupiedCount() : 0,
       players: table.occupiedCount(),
+      host: BOOT_ID,
     };
   }
 
   private startGame(): void {
-    const players = this.lobby.beginGame();
+    const players = this.lobby.beginGame(this.host.gameNumber > 0);
     this.host.startGame(this.lobby.options, players);
     this.roomChanged();
     this.out.gameToAll();

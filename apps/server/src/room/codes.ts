@@ -1,9 +1,12 @@
-import { randomInt } from 'node:crypto';
-import type { Presence } from '@colyseus/core';
+import { randomBytes, randomInt } from 'node:crypto';
+import { matchMaker } from '@colyseus/core';
 import { ROOM_CODE_ALPHABET } from '@cards/schema';
 
 const CODES_KEY = 'cards:room-codes';
 const CODE_LENGTH = 5;
+
+/** Identifies this server process (changes on every start); it is also the holder of its codes. */
+export const BOOT_ID = randomBytes(8).toString('hex');
 
 export function randomCode(): string {
   let code = '';
@@ -11,46 +14,60 @@ export function randomCode(): string {
   return code;
 }
 
-/** Codes of stored rooms waiting to be restored: never handed to a new room meanwhile. */
-const heldCodes = new Set<string>();
-
-export function holdCodes(codes: Iterable<string>): void {
-  for (const code of codes) heldCodes.add(code);
+/**
+ * Who may run the room with a given code. A Colyseus roomId that collides silently joins (or, with
+ * the Redis driver, overwrites the listing of) the old room, so every room holds its code here first:
+ * one process, one holder at a time. In cluster mode (leases.ts RedisCodeLeases) a hold is a lease
+ * the process renews, so a process that dies lets its codes go and another process may restore its
+ * rooms; the store's fencing epoch (TableStore.claimRoom) then refuses the old holder's writes.
+ */
+export interface CodeLeases {
+  /** Holds `code` for this process; false if someone holds it already. */
+  take(code: string, lost: () => void): Promise<boolean>;
+  /** Lets `code` go, if this process still holds it. */
+  release(code: string): Promise<void>;
+  /** The process (its BOOT_ID) holding `code`, or null. */
+  holder(code: string): Promise<string | null>;
+  /** Stops renewing (the process is shutting down). */
+  close(): Promise<void>;
 }
 
-/** A stored room that could not be restored gives its code back at once (not at the next restart). */
-export function releaseHeldCode(code: string): void {
-  heldCodes.delete(code);
+/** One process: holds are counts in Colyseus's presence (atomic increments), never lost. */
+export const localCodeLeases: CodeLeases = {
+  async take(code) {
+    return (await matchMaker.presence.hincrby(CODES_KEY, code, 1)) === 1;
+  },
+  async release(code) {
+    await matchMaker.presence.hdel(CODES_KEY, code);
+  },
+  async holder(code) {
+    return ((await matchMaker.presence.hget(CODES_KEY, code)) ?? null) === null ? null : BOOT_ID;
+  },
+  async close() {},
+};
+
+let leases: CodeLeases = localCodeLeases;
+
+/** Cluster mode installs its Redis leases (main.ts); the default is one process. */
+export function useCodeLeases(chosen: CodeLeases): void {
+  leases = chosen;
 }
 
-/** Whether a stored room waiting to be restored holds this code. */
-export function isHeld(code: string): boolean {
-  return heldCodes.has(code);
-}
+export const codeLeases = (): CodeLeases => leases;
 
 /**
- * Reserves the code of a room being restored after a restart (then it is no longer only held).
- * False if a live room already has it.
+ * Holds a fresh room code for a new room. `stored` says whether a room with that code is still
+ * open in the store (waiting to be restored): its code is never handed out meanwhile.
  */
-export async function reserveStoredCode(presence: Presence, code: string): Promise<boolean> {
-  const reserved = (await presence.hincrby(CODES_KEY, code, 1)) === 1;
-  heldCodes.delete(code);
-  return reserved;
-}
-
-/**
- * Reserves a fresh room code. A Colyseus roomId that collides would silently join the old room,
- * so the reservation is an atomic increment: only the caller that takes the count to 1 owns it.
- */
-export async function reserveCode(presence: Presence): Promise<string> {
+export async function reserveCode(
+  stored: (code: string) => Promise<boolean>,
+  lost: () => void,
+): Promise<string> {
   for (let attempt = 0; attempt < 100; attempt++) {
     const code = randomCode();
-    if (heldCodes.has(code)) continue;
-    if ((await presence.hincrby(CODES_KEY, code, 1)) === 1) return code;
+    if (!(await leases.take(code, lost))) continue;
+    if (!(await stored(code))) return code;
+    await leases.release(code);
   }
   throw new Error('Could not find a free room code.');
-}
-
-export async function releaseCode(presence: Presence, code: string): Promise<void> {
-  await presence.hdel(CODES_KEY, code);
 }

@@ -23,6 +23,8 @@ const LEVEL_NAMES: Readonly<Record<ComputerLevel, string>> = { easy: 'Easy', nor
 const RESTORED_SESSION = 'restored:';
 
 export const REMOVED_MESSAGE = 'The host removed you from this room.';
+export const REMOVED_NO_BAN_MESSAGE =
+  'The host took you out of the room. You may come back to watch or play.';
 
 /** Spectators one room takes: enough for a class watching, few enough that no room can cost others. */
 export const MAX_SPECTATORS = 50;
@@ -247,9 +249,13 @@ export class Lobby {
 
   // ---- the phase -----------------------------------------------------------------------------
 
-  /** A game starts: seats close up to 0..n-1 and everyone agrees afresh next time. Returns the players. */
-  beginGame(): number {
+  /**
+   * A game starts: seats close up to 0..n-1 and everyone agrees afresh next time. After an earlier
+   * game in this room the seats rotate, so the dealer / first player changes. Returns the players.
+   */
+  beginGame(rotate: boolean): number {
     this.table.compact();
+    if (rotate) this.table.rotate();
     const players = this.table.occupiedCount();
     this.phase = 'playing';
     this.table.resetReady();
@@ -285,11 +291,13 @@ export class Lobby {
       case 'start':
         return this.start(member);
       case 'kick':
-        return this.kick(member, action.seat);
+        return this.kick(member, action.seat, action.ban ?? true);
       case 'rematch':
         return this.rematch(member, action.accept ?? true);
       case 'removeSpectator':
-        return this.removeSpectator(member, action.id);
+        return this.removeSpectator(member, action.id, action.ban ?? true);
+      case 'toLobby':
+        return this.toLobby(member);
       case 'sit':
         return this.sit(member);
       case 'stand':
@@ -388,26 +396,47 @@ export class Lobby {
     return refused('NOT_READY', `Waiting for ${names.join(', ')} to be ready.`, { seats: waiting });
   }
 
-  private kick(member: Member, seat: number): Reply {
+  private kick(member: Member, seat: number, ban: boolean): Reply {
     const refusal = this.requireLobby() ?? this.requireHost(member);
     if (refusal) return refusal;
     const occupant = this.table.occupant(seat);
     if (!occupant) return refused('NO_SUCH_SEAT', 'Nobody sits in that seat.', { seat });
     if (seat === this.table.hostSeat) return refused('CANNOT_KICK_HOST', 'The host cannot kick themselves.');
     this.table.free(seat);
-    this.banAndEvict(member, occupant.tokenHash, occupant.browserHash, occupant.sessionId);
+    if (ban) this.banAndEvict(member, occupant.tokenHash, occupant.browserHash, occupant.sessionId);
+    else this.removeWithoutBan(member, occupant.tokenHash);
     return accepted();
   }
 
-  /** The host removes a spectator, with the same ban as a kicked player. Allowed in any phase. */
-  private removeSpectator(member: Member, id: string): Reply {
+  /** The host removes a spectator, banned (as a kicked player) or free to come back. Any phase. */
+  private removeSpectator(member: Member, id: string, ban: boolean): Reply {
     const refusal = this.requireHost(member);
     if (refusal) return refusal;
     const target = [...this.members.values()].find(
       (m) => m.spectatorId === id && !m.departing && this.table.seatOfSession(m.sessionId) === null,
     );
     if (!target) return refused('NO_SUCH_SPECTATOR', 'That spectator is no longer watching.');
-    this.banAndEvict(member, target.tokenHash, target.browserHash, target.sessionId);
+    if (ban) this.banAndEvict(member, target.tokenHash, target.browserHash, target.sessionId);
+    else this.removeWithoutBan(member, target.tokenHash);
+    return accepted();
+  }
+
+  /** "Remove" without a ban: the person's tabs are disconnected, told they may come back. */
+  private removeWithoutBan(host: Member, tokenHash: string): void {
+    for (const m of [...this.members.values()]) {
+      if (m.departing || m === host || m.tokenHash !== tokenHash) continue;
+      this.evict(m.sessionId, CloseCodes.removed, { kind: 'kicked', text: REMOVED_NO_BAN_MESSAGE });
+    }
+  }
+
+  /** After a game the host takes everyone back to the lobby, seats kept, to change the options. */
+  private toLobby(member: Member): Reply {
+    if (this.phase !== 'finished') return refused('WRONG_PHASE', 'Back to the lobby is for a finished game.');
+    const refusal = this.requireHost(member);
+    if (refusal) return refusal;
+    this.freeLeftSeats();
+    this.backToLobby();
+    this.effects.notifyAll({ kind: 'info', text: `${member.name} took the room back to the lobby.` });
     return accepted();
   }
 

@@ -3,7 +3,7 @@ import { logger, matchMaker } from '@colyseus/core';
 import type { AnyGameModule, LoggedIntent, Outcome } from '@cards/rules';
 import { stateDigest } from '../store/rebuild.ts';
 import { rulesVersion } from '../store/rulesVersion.ts';
-import type { RoomSnapshot, TableStore } from '../store/tableStore.ts';
+import { type Fence, FencedOut, type RoomSnapshot, type TableStore } from '../store/tableStore.ts';
 import type { AnyMatch, MatchListener } from './matchHost.ts';
 
 /** At most one state checkpoint per room per this many ms (they are off the intent path). */
@@ -15,6 +15,10 @@ export interface RecordedRoom {
   snapshot(): RoomSnapshot;
   /** Who sits in the seats of the match that is starting. */
   players(): { name: string; browserHash: string | null }[];
+  /** The room's fencing epoch (see Fence). */
+  epoch(): number;
+  /** The store refused a write: another process has taken the room over. */
+  fencedOut(): void;
 }
 
 /** Unguessable id of a match and its replay page (128 random bits). */
@@ -39,21 +43,28 @@ export class RoomRecorder implements MatchListener {
     private readonly room: RecordedRoom,
   ) {}
 
+  private fence(): Fence {
+    return { code: this.room.code(), epoch: this.room.epoch() };
+  }
+
   matchStarted(match: AnyMatch, gameNumber: number, startedAt: number): void {
     this.replayId = newReplayId();
     this.write(() =>
-      this.store.matchStarted({
-        replayId: this.replayId as string,
-        code: this.room.code(),
-        game: this.game.slug,
-        gameNumber,
-        config: match.config,
-        players: match.players,
-        seed: match.seed,
-        rulesVersion: rulesVersion(),
-        startedAt,
-        seats: this.room.players(),
-      }),
+      this.store.matchStarted(
+        {
+          replayId: this.replayId as string,
+          code: this.room.code(),
+          game: this.game.slug,
+          gameNumber,
+          config: match.config,
+          players: match.players,
+          seed: match.seed,
+          rulesVersion: rulesVersion(),
+          startedAt,
+          seats: this.room.players(),
+        },
+        this.fence(),
+      ),
     );
     this.saveRoom();
   }
@@ -61,21 +72,31 @@ export class RoomRecorder implements MatchListener {
   intentAccepted(match: AnyMatch, entry: LoggedIntent<unknown>): void | Promise<void> {
     const replayId = this.replayId;
     if (replayId === null) throw new Error('an intent for a match the store never saw');
-    const appended = this.store.appendIntent(replayId, { seq: match.version - 1, entry });
-    if (appended instanceof Promise) return appended.then(() => this.queueCheckpoint(replayId, match));
+    const refused = (error: unknown): never => {
+      if (error instanceof FencedOut) this.room.fencedOut();
+      throw error;
+    };
+    let appended: void | Promise<void>;
+    try {
+      appended = this.store.appendIntent(replayId, { seq: match.version - 1, entry }, this.fence());
+    } catch (error) {
+      return refused(error);
+    }
+    if (appended instanceof Promise)
+      return appended.then(() => this.queueCheckpoint(replayId, match), refused);
     this.queueCheckpoint(replayId, match);
   }
 
   matchEnded(match: AnyMatch, outcome: Outcome): void {
     const replayId = this.replayId;
     if (replayId === null) return;
-    this.write(() => this.store.matchEnded(replayId, outcome, match.log.at(-1)?.at ?? 0));
+    this.write(() => this.store.matchEnded(replayId, outcome, match.log.at(-1)?.at ?? 0, this.fence()));
   }
 
   matchStopped(): void {
     const replayId = this.replayId;
     this.replayId = null;
-    if (replayId !== null) this.write(() => this.store.matchAbandoned(replayId, 'ended early'));
+    if (replayId !== null) this.write(() => this.store.matchAbandoned(replayId, 'ended early', this.fence()));
   }
 
   saveRoom(): void {
@@ -87,13 +108,15 @@ export class RoomRecorder implements MatchListener {
   closeRoom(reason: string | null): void {
     this.flushCheckpoint();
     if (shuttingDown()) return;
-    this.write(() => this.store.closeRoom(this.room.code(), reason));
+    this.write(() => this.store.closeRoom(this.room.code(), reason, this.fence()));
   }
 
   /** Writes other than intents: a failure is logged (the game goes on; the next save repairs it). */
   private write(action: () => void | Promise<void>): void {
-    const failed = (error: unknown) =>
+    const failed = (error: unknown) => {
       logger.error(`room ${this.room.code()}: the store refused a write`, error);
+      if (error instanceof FencedOut) this.room.fencedOut();
+    };
     try {
       const done = action();
       if (done instanceof Promise) done.catch(failed);
@@ -116,7 +139,11 @@ export class RoomRecorder implements MatchListener {
     if (pending === null) return;
     const { replayId, match } = pending;
     this.write(() =>
-      this.store.checkpoint(replayId, { version: match.version, digest: stateDigest(match.state) }),
+      this.store.checkpoint(
+        replayId,
+        { version: match.version, digest: stateDigest(match.state) },
+        this.fence(),
+      ),
     );
   }
 }

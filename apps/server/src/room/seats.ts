@@ -96,6 +96,23 @@ export class SeatTable {
     this.reassignHost();
   }
 
+  /**
+   * The next game's seats: everyone moves one seat down (seat 1 to 0, seat 0 to the last), so the
+   * dealer or first player, whichever seat the game gives it to, passes to the next player. Call after
+   * compact(); wins and the host move with their players.
+   */
+  rotate(): void {
+    const count = this.occupiedCount();
+    if (count < 2) return;
+    const occupants = this.seats.slice(0, count);
+    const wins = this.matchWins.slice(0, count);
+    for (let i = 0; i < count; i++) {
+      this.seats[i] = occupants[(i + 1) % count] ?? null;
+      this.matchWins[i] = wins[(i + 1) % count] ?? 0;
+    }
+    if (this.hostSeat !== null && this.hostSeat < count) this.hostSeat = (this.hostSeat - 1 + count) % count;
+  }
+
   /** The host keeps the role while present; otherwise it passes to the first present player. */
   reassignHost(): void {
     const present = (seat: number | null) => seat !== null && (this.seats[seat]?.sessionId ?? null) !== null;

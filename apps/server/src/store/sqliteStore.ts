@@ -1,18 +1,37 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import type { ArrivalTiming, LoggedIntent, Outcome } from '@cards/rules';
-import type {
-  Checkpoint,
-  FinishedMatch,
-  MatchStart,
-  MatchSummary,
-  RoomSnapshot,
-  StoredIntent,
-  StoredRoom,
-  TableStore,
+import type { LoggedIntent, Outcome } from '@cards/rules';
+import {
+  type Checkpoint,
+  type Fence,
+  FencedOut,
+  type FinishedMatch,
+  type MatchStart,
+  type MatchSummary,
+  type RoomSnapshot,
+  type StoredIntent,
+  type StoredRoom,
+  type TableStore,
 } from './tableStore.ts';
 import { secretHash } from '../room/members.ts';
+import {
+  DAMAGED_RECORD,
+  finishedMatch,
+  type IntentRow,
+  logFromRows,
+  type MatchRow,
+  parseSnapshot,
+  runningMatch,
+  type SeatRow,
+  summary,
+  type SummaryRow,
+} from './rows.ts';
+
+interface RoomRow {
+  code: string;
+  snapshot: string;
+}
 
 /** The database file under a data directory. */
 export const databaseFile = (dataDir: string): string => path.join(dataDir, 'card-table.sqlite');
@@ -26,7 +45,8 @@ CREATE TABLE IF NOT EXISTS rooms (
   open INTEGER NOT NULL DEFAULT 1,
   snapshot TEXT NOT NULL,
   updated_at INTEGER NOT NULL,
-  closed_reason TEXT
+  closed_reason TEXT,
+  epoch INTEGER NOT NULL DEFAULT 0
 );
 CREATE UNIQUE INDEX IF NOT EXISTS rooms_open_code ON rooms (code) WHERE open = 1;
 CREATE INDEX IF NOT EXISTS rooms_code ON rooms (code, id);
@@ -67,37 +87,8 @@ CREATE TABLE IF NOT EXISTS intents (
 ) WITHOUT ROWID;
 `;
 
-interface MatchRow {
-  replay_id: string;
-  code: string;
-  game: string;
-  game_number: number;
-  config: string;
-  players: number;
-  seed: string;
-  rules_version: string;
-  started_at: number;
-  status: string;
-  outcome: string | null;
-  ended_at: number | null;
-  checkpoint_version: number | null;
-  checkpoint_digest: string | null;
-}
-
-interface IntentRow {
-  seq: number;
-  actor: number;
-  spectator: string | null;
-  intent: string;
-  at: number;
-  timing: string | null;
-}
-
-interface SeatRow {
-  seat: number;
-  name: string;
-  browser_hash: string | null;
-}
+/** The room's epoch must still be the writer's (see Fence); appended to a write's WHERE. */
+const FENCE_SQL = 'EXISTS (SELECT 1 FROM rooms WHERE code = ? AND open = 1 AND epoch = ?)';
 
 /**
  * The default TableStore: one SQLite file (node:sqlite, built into Node 24) in WAL mode with
@@ -117,9 +108,24 @@ export class SqliteStore implements TableStore {
     this.db = new DatabaseSync(file);
     this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
     this.db.exec(SCHEMA);
+    // Databases from before the cluster mode: their rooms get the fencing epoch 0.
+    const columns = this.db.prepare('PRAGMA table_info(rooms)').all() as { name: string }[];
+    if (!columns.some((c) => c.name === 'epoch'))
+      this.db.exec('ALTER TABLE rooms ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0');
     // Files made before raced claims' arrival timing was kept (latency fairness) gain its column.
-    const columns = this.db.prepare('PRAGMA table_info(intents)').all() as { name: string }[];
-    if (!columns.some((c) => c.name === 'timing')) this.db.exec('ALTER TABLE intents ADD COLUMN timing TEXT');
+    const intentColumns = this.db.prepare('PRAGMA table_info(intents)').all() as { name: string }[];
+    if (!intentColumns.some((c) => c.name === 'timing'))
+      this.db.exec('ALTER TABLE intents ADD COLUMN timing TEXT');
+  }
+
+  /** Runs a write; with a fence, only if the room's epoch is still the writer's (else FencedOut). */
+  private fenced(text: string, params: (string | number | null)[], fence?: Fence, mustChange = true): void {
+    if (fence === undefined) {
+      this.sql(text.replace(' AND FENCE', '')).run(...params);
+      return;
+    }
+    const result = this.sql(text.replace('FENCE', FENCE_SQL)).run(...params, fence.code, fence.epoch);
+    if (mustChange && Number(result.changes) === 0) throw new FencedOut(fence.code);
   }
 
   private sql(text: string): StatementSync {
@@ -132,35 +138,47 @@ export class SqliteStore implements TableStore {
   }
 
   saveRoom(snapshot: RoomSnapshot): void {
-    this.sql(
-      `INSERT INTO rooms (code, game, snapshot, updated_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (code) WHERE open = 1 DO UPDATE SET snapshot = excluded.snapshot, updated_at = excluded.updated_at`,
-    ).run(snapshot.code, snapshot.game, JSON.stringify(snapshot), Date.now());
+    const result = this.sql(
+      `INSERT INTO rooms (code, game, snapshot, updated_at, epoch) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (code) WHERE open = 1 DO UPDATE SET snapshot = excluded.snapshot, updated_at = excluded.updated_at
+       WHERE rooms.epoch = excluded.epoch`,
+    ).run(snapshot.code, snapshot.game, JSON.stringify(snapshot), Date.now(), snapshot.epoch ?? 0);
+    if (Number(result.changes) === 0) throw new FencedOut(snapshot.code);
   }
 
-  closeRoom(code: string, reason: string | null): void {
-    this.sql('UPDATE rooms SET open = 0, closed_reason = ?, updated_at = ? WHERE code = ? AND open = 1').run(
-      reason,
-      Date.now(),
-      code,
+  closeRoom(code: string, reason: string | null, fence?: Fence): void {
+    this.fenced(
+      'UPDATE rooms SET open = 0, closed_reason = ?, updated_at = ? WHERE code = ? AND open = 1 AND FENCE',
+      [reason, Date.now(), code],
+      fence,
+      false,
     );
   }
 
-  matchStarted(match: MatchStart): void {
+  claimRoom(code: string): Promise<number | null> {
+    const row = this.sql(
+      'UPDATE rooms SET epoch = epoch + 1 WHERE code = ? AND open = 1 RETURNING epoch',
+    ).get(code) as { epoch: number } | undefined;
+    return Promise.resolve(row === undefined ? null : row.epoch);
+  }
+
+  matchStarted(match: MatchStart, fence?: Fence): void {
     this.transaction(() => {
-      this.sql(
+      this.fenced(
         `INSERT INTO matches (replay_id, code, game, game_number, config, players, seed, rules_version, started_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        match.replayId,
-        match.code,
-        match.game,
-        match.gameNumber,
-        JSON.stringify(match.config),
-        match.players,
-        match.seed,
-        match.rulesVersion,
-        match.startedAt,
+         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE 1 AND FENCE`,
+        [
+          match.replayId,
+          match.code,
+          match.game,
+          match.gameNumber,
+          JSON.stringify(match.config),
+          match.players,
+          match.seed,
+          match.rulesVersion,
+          match.startedAt,
+        ],
+        fence,
       );
       const seat = this.sql(
         'INSERT INTO match_seats (replay_id, seat, name, browser_hash) VALUES (?, ?, ?, ?)',
@@ -169,40 +187,45 @@ export class SqliteStore implements TableStore {
     });
   }
 
-  appendIntent(replayId: string, { seq, entry }: StoredIntent): void {
-    this.sql(
-      'INSERT INTO intents (replay_id, seq, actor, spectator, intent, at, timing) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    ).run(
-      replayId,
-      seq,
-      entry.actor,
-      entry.spectator ?? null,
-      JSON.stringify(entry.intent),
-      entry.at,
-      entry.timing === undefined ? null : JSON.stringify(entry.timing),
+  appendIntent(replayId: string, { seq, entry }: StoredIntent, fence?: Fence): void {
+    this.fenced(
+      'INSERT INTO intents (replay_id, seq, actor, spectator, intent, at, timing) SELECT ?, ?, ?, ?, ?, ?, ? WHERE 1 AND FENCE',
+      [
+        replayId,
+        seq,
+        entry.actor,
+        entry.spectator ?? null,
+        JSON.stringify(entry.intent),
+        entry.at,
+        entry.timing === undefined ? null : JSON.stringify(entry.timing),
+      ],
+      fence,
     );
   }
 
-  checkpoint(replayId: string, checkpoint: Checkpoint): void {
-    this.sql('UPDATE matches SET checkpoint_version = ?, checkpoint_digest = ? WHERE replay_id = ?').run(
-      checkpoint.version,
-      checkpoint.digest,
-      replayId,
+  checkpoint(replayId: string, checkpoint: Checkpoint, fence?: Fence): void {
+    this.fenced(
+      'UPDATE matches SET checkpoint_version = ?, checkpoint_digest = ? WHERE replay_id = ? AND FENCE',
+      [checkpoint.version, checkpoint.digest, replayId],
+      fence,
     );
   }
 
-  matchEnded(replayId: string, outcome: Outcome, endedAt: number): void {
-    this.sql("UPDATE matches SET status = 'finished', outcome = ?, ended_at = ? WHERE replay_id = ?").run(
-      JSON.stringify(outcome),
-      endedAt,
-      replayId,
+  matchEnded(replayId: string, outcome: Outcome, endedAt: number, fence?: Fence): void {
+    this.fenced(
+      "UPDATE matches SET status = 'finished', outcome = ?, ended_at = ? WHERE replay_id = ? AND FENCE",
+      [JSON.stringify(outcome), endedAt, replayId],
+      fence,
     );
   }
 
-  matchAbandoned(replayId: string, reason: string): void {
-    this.sql(
-      "UPDATE matches SET status = 'abandoned', end_reason = ? WHERE replay_id = ? AND status = 'playing'",
-    ).run(reason, replayId);
+  matchAbandoned(replayId: string, reason: string, fence?: Fence): void {
+    this.fenced(
+      "UPDATE matches SET status = 'abandoned', end_reason = ? WHERE replay_id = ? AND status = 'playing' AND FENCE",
+      [reason, replayId],
+      fence,
+      false,
+    );
   }
 
   heartbeat(now: number): void {
@@ -212,30 +235,45 @@ export class SqliteStore implements TableStore {
   }
 
   openRooms(): Promise<StoredRoom[]> {
+    const lastAlive = this.lastAlive();
+    const rows = this.sql(
+      'SELECT code, snapshot FROM rooms WHERE open = 1 ORDER BY id',
+    ).all() as unknown as RoomRow[];
+    const rooms = rows.map((row) => this.storedRoom(row, lastAlive));
+    return Promise.resolve(rooms.filter((room) => room !== null));
+  }
+
+  openRoom(code: string): Promise<StoredRoom | null> {
+    const row = this.sql('SELECT code, snapshot FROM rooms WHERE code = ? AND open = 1').get(code) as
+      RoomRow | undefined;
+    return Promise.resolve(row === undefined ? null : this.storedRoom(row, this.lastAlive()));
+  }
+
+  isOpen(code: string): Promise<boolean> {
+    return Promise.resolve(
+      this.sql('SELECT 1 FROM rooms WHERE code = ? AND open = 1').get(code) !== undefined,
+    );
+  }
+
+  private lastAlive(): number {
     const alive = this.sql("SELECT value FROM meta WHERE key = 'alive'").get() as
       { value: string } | undefined;
-    const lastAlive = alive === undefined ? Date.now() : Number(alive.value);
-    const rows = this.sql('SELECT code, snapshot FROM rooms WHERE open = 1 ORDER BY id').all() as {
-      code: string;
-      snapshot: string;
-    }[];
-    const rooms: StoredRoom[] = [];
-    for (const row of rows) {
-      let snapshot: RoomSnapshot;
-      try {
-        snapshot = JSON.parse(row.snapshot) as RoomSnapshot;
-      } catch {
-        this.closeRoom(row.code, 'Its stored record is damaged, so it could not be restored.');
-        continue;
-      }
-      try {
-        const match = snapshot.replayId === null ? null : this.matchWithLog(snapshot.replayId);
-        rooms.push({ snapshot, match, lastAlive, problem: null });
-      } catch (error) {
-        rooms.push({ snapshot, match: null, lastAlive, problem: String(error) });
-      }
+    return alive === undefined ? Date.now() : Number(alive.value);
+  }
+
+  /** An open room's record with its match; a damaged record closes the room (null). */
+  private storedRoom(row: RoomRow, lastAlive: number): StoredRoom | null {
+    const snapshot = parseSnapshot(row.snapshot);
+    if (snapshot === null) {
+      this.closeRoom(row.code, DAMAGED_RECORD);
+      return null;
     }
-    return Promise.resolve(rooms);
+    try {
+      const match = snapshot.replayId === null ? null : this.matchWithLog(snapshot.replayId);
+      return { snapshot, match, lastAlive, problem: null };
+    } catch (error) {
+      return { snapshot, match: null, lastAlive, problem: String(error) };
+    }
   }
 
   closedReason(code: string): Promise<string | null> {
@@ -247,20 +285,11 @@ export class SqliteStore implements TableStore {
 
   finishedMatch(replayId: string): Promise<FinishedMatch | null> {
     const row = this.matchRow(replayId);
-    if (row === undefined || row.status !== 'finished' || row.outcome === null || row.ended_at === null)
-      return Promise.resolve(null);
-    return Promise.resolve({
-      replayId,
-      game: row.game,
-      config: JSON.parse(row.config) as unknown,
-      players: this.seatsOf(replayId).map((s) => ({ seat: s.seat, name: s.name })),
-      seed: row.seed,
-      rulesVersion: row.rules_version,
-      startedAt: row.started_at,
-      endedAt: row.ended_at,
-      log: this.logOf(replayId),
-      outcome: JSON.parse(row.outcome) as Outcome,
-    });
+    return Promise.resolve(
+      row === undefined
+        ? null
+        : finishedMatch(replayId, row, this.seatsOf(replayId), () => this.logOf(replayId)),
+    );
   }
 
   recentMatchesFor(browser: string, limit = 20): Promise<MatchSummary[]> {
@@ -268,25 +297,8 @@ export class SqliteStore implements TableStore {
       `SELECT m.replay_id, m.code, m.game, m.outcome, m.ended_at, s.seat FROM match_seats s
        JOIN matches m ON m.replay_id = s.replay_id
        WHERE s.browser_hash = ? AND m.status = 'finished' ORDER BY m.ended_at DESC LIMIT ?`,
-    ).all(secretHash(browser), limit) as {
-      replay_id: string;
-      code: string;
-      game: string;
-      outcome: string;
-      ended_at: number;
-      seat: number;
-    }[];
-    return Promise.resolve(
-      rows.map((r) => ({
-        replayId: r.replay_id,
-        game: r.game,
-        code: r.code,
-        players: this.seatsOf(r.replay_id).map((s) => ({ seat: s.seat, name: s.name })),
-        seat: r.seat,
-        outcome: JSON.parse(r.outcome) as Outcome,
-        endedAt: r.ended_at,
-      })),
-    );
+    ).all(secretHash(browser), limit) as unknown as SummaryRow[];
+    return Promise.resolve(rows.map((r) => summary(r, this.seatsOf(r.replay_id))));
   }
 
   close(): void {
@@ -318,38 +330,13 @@ export class SqliteStore implements TableStore {
     const rows = this.sql(
       'SELECT seq, actor, spectator, intent, at, timing FROM intents WHERE replay_id = ? ORDER BY seq',
     ).all(replayId) as unknown as IntentRow[];
-    return rows.map((row, i) => {
-      if (row.seq !== i) throw new Error(`intent ${i} of match ${replayId} is missing from the log`);
-      const entry: LoggedIntent<unknown> = {
-        actor: row.actor,
-        intent: JSON.parse(row.intent) as unknown,
-        at: row.at,
-        ...(row.timing === null ? {} : { timing: JSON.parse(row.timing) as ArrivalTiming }),
-      };
-      return row.spectator === null ? entry : { ...entry, spectator: row.spectator };
-    });
+    return logFromRows(replayId, rows);
   }
 
   private matchWithLog(replayId: string): StoredRoom['match'] {
     const row = this.matchRow(replayId);
-    if (row === undefined) return null;
-    const checkpoint =
-      row.checkpoint_version === null || row.checkpoint_digest === null
-        ? null
-        : { version: row.checkpoint_version, digest: row.checkpoint_digest };
-    return {
-      replayId,
-      code: row.code,
-      game: row.game,
-      gameNumber: row.game_number,
-      config: JSON.parse(row.config) as unknown,
-      players: row.players,
-      seed: row.seed,
-      rulesVersion: row.rules_version,
-      startedAt: row.started_at,
-      seats: this.seatsOf(replayId).map((s) => ({ name: s.name, browserHash: s.browser_hash })),
-      log: this.logOf(replayId),
-      checkpoint,
-    };
+    return row === undefined
+      ? null
+      : runningMatch(replayId, row, this.seatsOf(replayId), this.logOf(replayId));
   }
 }

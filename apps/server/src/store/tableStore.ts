@@ -34,6 +34,27 @@ export interface RoomSnapshot {
   /** The room clock minus the wall clock (ms) when saved: with the last heartbeat it gives the room
    *  clock at the moment the process stopped. */
   clockSkew: number;
+  /** The fencing epoch of the process running the room (see Fence); absent in older records. */
+  epoch?: number;
+}
+
+/**
+ * Which room a write is for and the epoch its writer holds. A process that takes over a room
+ * (restores it) raises the room's epoch in the store (TableStore.claimRoom); from then on a write
+ * carrying an older epoch — from a process that still believes it runs the room — is refused
+ * (FencedOut) and changes nothing. Writes without a fence are not checked (tools, tests).
+ */
+export interface Fence {
+  code: string;
+  epoch: number;
+}
+
+/** A write refused because another process took the room over (a newer epoch). */
+export class FencedOut extends Error {
+  constructor(readonly code: string) {
+    super(`room ${code} is now run by another server process`);
+    this.name = 'FencedOut';
+  }
 }
 
 /** A match as it starts: its replayable inputs and who plays it. */
@@ -111,23 +132,35 @@ export interface MatchSummary {
  * Reads are async.
  */
 export interface TableStore {
-  /** Inserts or replaces the open room with this code. */
+  /**
+   * Inserts or replaces the open room with this code. A new room is stored with `snapshot.epoch`;
+   * replacing one whose stored epoch differs is refused (FencedOut).
+   */
   saveRoom(snapshot: RoomSnapshot): void | Promise<void>;
   /** The room is closed (everyone left, or it could not be restored): no longer restored, record kept. */
-  closeRoom(code: string, reason: string | null): void | Promise<void>;
-  matchStarted(match: MatchStart): void | Promise<void>;
+  closeRoom(code: string, reason: string | null, fence?: Fence): void | Promise<void>;
+  matchStarted(match: MatchStart, fence?: Fence): void | Promise<void>;
   /** Appends one accepted intent; `seq` must be the next in the match's log. */
-  appendIntent(replayId: string, intent: StoredIntent): void | Promise<void>;
+  appendIntent(replayId: string, intent: StoredIntent, fence?: Fence): void | Promise<void>;
   /** A digest of the state after `version` intents (written off the hot path). */
-  checkpoint(replayId: string, checkpoint: Checkpoint): void | Promise<void>;
-  matchEnded(replayId: string, outcome: Outcome, endedAt: number): void | Promise<void>;
+  checkpoint(replayId: string, checkpoint: Checkpoint, fence?: Fence): void | Promise<void>;
+  matchEnded(replayId: string, outcome: Outcome, endedAt: number, fence?: Fence): void | Promise<void>;
   /** The match was dropped unfinished (back to the lobby); `reason` says why. */
-  matchAbandoned(replayId: string, reason: string): void | Promise<void>;
+  matchAbandoned(replayId: string, reason: string, fence?: Fence): void | Promise<void>;
+  /**
+   * Takes over the open room with this code before restoring it: raises its epoch and returns the
+   * new one (the restored room writes with it), or null when no such room is open.
+   */
+  claimRoom(code: string): Promise<number | null>;
   /** Records that the process is alive now (wall ms); a restart resumes room clocks from the last one. */
   heartbeat(now: number): void | Promise<void>;
 
   /** Every open room (to restore them after a restart). */
   openRooms(): Promise<StoredRoom[]>;
+  /** The open room with this code (a cluster process restores a room another one ran), or null. */
+  openRoom(code: string): Promise<StoredRoom | null>;
+  /** A room with this code is open in the store (a new room never takes its code). */
+  isOpen(code: string): Promise<boolean>;
   /** The reason a room with this code was last closed, if it was closed for a reason. */
   closedReason(code: string): Promise<string | null>;
   finishedMatch(replayId: string): Promise<FinishedMatch | null>;

@@ -58,6 +58,7 @@ export function swap5(
     p.knownDown[i] = card;
   }
   const record = { zone: prompt.zone, slot: i, fromHand: card, fromSlot: inSlot };
+  d.step.swaps.push({ zone: prompt.zone, slot: i });
   d.pile = d.pile.map((l) => (l.id === prompt.linkId ? { ...l, swaps: [...l.swaps, record] } : l));
   const left = prompt.left - 1;
   d.turn.pending = left > 0 && canSwap(d, seat, prompt.zone) ? { ...prompt, left } : null;

@@ -13,6 +13,7 @@ export function burnPile(d: Draft, reason: BurnReason): void {
   burnCards(d, cards);
   d.pile = [];
   d.lastBurn = { seat: d.current, reason, cards: cards.length };
+  d.step.burn = reason;
   d.turn.chainOver = true;
   d.turn.oblig = 'none';
   d.turn.run = null;

@@ -2,12 +2,17 @@
 import type { CuntSoulIntent, CuntSoulOptions, CuntSoulView } from '@cards/schema';
 import type { GameModule } from '../core/game.ts';
 import { applyIntent } from './apply.ts';
+import { cuntSoulHistory } from './history.ts';
 import { legalIntents } from './legal.ts';
 import { setupState } from './setup.ts';
 import type { CuntSoulState } from './state.ts';
 import { viewOf } from './view.ts';
 
 export type { CuntSoulState } from './state.ts';
+/** What a computer player needs to rebuild a state consistent with a seat's view (determinized search). */
+export { deckIds as csDeckIds, syn as csValue, valueLabel as csValueLabel } from './cards.ts';
+export { EMPTY_STEP as CS_EMPTY_STEP, freshTurn as csFreshTurn, cardsHeld as csCardsHeld } from './state.ts';
+export type { Link as CsLink, SeatState as CsSeatState, TurnState as CsTurnState } from './state.ts';
 
 export const DEFAULT_OPTIONS: CuntSoulOptions = { dealer: 'random', turnLimit: 1000 };
 
@@ -25,6 +30,7 @@ export const cuntSoul: GameModule<CuntSoulOptions, CuntSoulState, CuntSoulIntent
   legalIntents,
   apply: (state, actor, intent) => applyIntent(state, actor, intent),
   view: viewOf,
+  history: cuntSoulHistory,
   outcome(state) {
     if (state.result === null) return null;
     const order = state.result.order;

@@ -106,6 +106,7 @@ export function placeLink(d: Draft, cards: readonly string[], fromDown: boolean)
   if (beneath !== null && activePower(beneath, f) && beneath.av === ACE && av !== JOKER)
     t.acePenalty += beneath.m;
   d.pile.push(link);
+  d.step.placed.push(link);
   // step 5: four of a kind
   if (burn === null && k >= 4) burn = 'fourOfAKind';
   // step 6: immediate effects

@@ -4,7 +4,15 @@ import { err, ok, type Result } from '../core/result.ts';
 import { nextInt, seedPrng, shuffle } from '../core/prng.ts';
 import { deckIds } from './cards.ts';
 import { handSize, syncSourceFlip } from './fields.ts';
-import { draftOf, freshTurn, nextActive, seatOf, type CuntSoulState, type SeatState } from './state.ts';
+import {
+  EMPTY_STEP,
+  draftOf,
+  freshTurn,
+  nextActive,
+  seatOf,
+  type CuntSoulState,
+  type SeatState,
+} from './state.ts';
 import { startTurn } from './turn.ts';
 
 export const decksFor = (players: number): number => (players <= 4 ? 1 : 2);
@@ -47,6 +55,7 @@ export function setupState(options: CuntSoulOptions, players: number, seed: stri
     lastBurn: null,
     lastFlip: null,
     result: null,
+    step: EMPTY_STEP,
   };
 }
 

@@ -73,6 +73,19 @@ export interface TurnState {
 
 export type BurnReason = 'ten' | 'fourOfAKind' | 'paradox';
 
+/**
+ * What the last intent did in public, for the history: the links it placed (one that burned or went
+ * back into a hand included), the cards it picked up, the burn and the 5-swap slots. Reset by every intent.
+ */
+export interface PublicStep {
+  readonly placed: readonly Link[];
+  readonly pickedUp: number;
+  readonly burn: BurnReason | null;
+  readonly swaps: readonly { readonly zone: 'up' | 'down'; readonly slot: number }[];
+}
+
+export const EMPTY_STEP: PublicStep = { placed: [], pickedUp: 0, burn: null, swaps: [] };
+
 export interface CuntSoulState {
   readonly options: CuntSoulOptions;
   readonly players: number;
@@ -95,13 +108,18 @@ export interface CuntSoulState {
   readonly lastBurn: { readonly seat: Seat; readonly reason: BurnReason; readonly cards: number } | null;
   readonly lastFlip: { readonly seat: Seat; readonly card: string; readonly valid: boolean } | null;
   readonly result: { readonly order: readonly Seat[]; readonly byLimit: boolean } | null;
+  readonly step: PublicStep;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] extends readonly (infer E)[] ? E[] : T[K] };
 export type MSeat = Omit<Mutable<SeatState>, 'up'> & { up: UpSlot[] };
 export type MTurn = Mutable<TurnState>;
 /** A working copy that `apply` mutates; the input state is never touched. */
-export type Draft = Omit<Mutable<CuntSoulState>, 'seats' | 'turn'> & { seats: MSeat[]; turn: MTurn };
+export type Draft = Omit<Mutable<CuntSoulState>, 'seats' | 'turn' | 'step'> & {
+  seats: MSeat[];
+  turn: MTurn;
+  step: { placed: Link[]; pickedUp: number; burn: BurnReason | null; swaps: PublicStep['swaps'][number][] };
+};
 
 export function draftOf(s: CuntSoulState): Draft {
   return {
@@ -118,6 +136,7 @@ export function draftOf(s: CuntSoulState): Draft {
     out: [...s.out],
     finishOrder: [...s.finishOrder],
     turn: { ...s.turn, queue: [...s.turn.queue] },
+    step: { placed: [], pickedUp: 0, burn: null, swaps: [] },
   };
 }
 

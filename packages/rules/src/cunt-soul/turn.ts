@@ -13,7 +13,9 @@ export function startTurn(d: Draft, seat: Seat): void {
 /** U-2: the whole pile (and a failed face-down card) goes into the hand; the turn ends (U-3). */
 export function pickUp(d: Draft, extra: readonly string[] = []): void {
   const p = seatOf(d, d.current);
-  p.hand.push(...d.pile.flatMap((l) => l.cards), ...extra);
+  const cards = [...d.pile.flatMap((l) => l.cards), ...extra];
+  p.hand.push(...cards);
+  d.step.pickedUp += cards.length;
   d.pile = [];
   endChain(d);
   d.turn.endedByPickUp = true;

@@ -86,5 +86,11 @@ export function viewOf(state: CuntSoulState, viewer: Viewer): CuntSoulView {
         : { seat: state.lastFlip.seat, card: cardOf(state.lastFlip.card), valid: state.lastFlip.valid },
     finishOrder: [...state.finishOrder],
     result: state.result === null ? null : { order: [...state.result.order], byLimit: state.result.byLimit },
+    step: {
+      placed: state.step.placed.map(linkView),
+      pickedUp: state.step.pickedUp,
+      burn: state.step.burn,
+      swaps: state.step.swaps.map((s) => ({ zone: s.zone, slot: s.slot })),
+    },
   };
 }

@@ -43,8 +43,8 @@ export function viewOf(state: MathCardGameState, viewer: Viewer): MathCardGameVi
   const myTurn = seated && state.phase === 'play' && state.turn === viewer;
   const ctx = myTurn ? turnContext(state, viewer) : null;
   let final: MathCardGameView['final'] = null;
+  const scores = scoresOf(state);
   if (state.phase === 'over') {
-    const scores = scoresOf(state);
     const lines: MathScoreLine[] = sequences.flatMap((s) =>
       s.owner === null
         ? []
@@ -71,6 +71,7 @@ export function viewOf(state: MathCardGameState, viewer: Viewer): MathCardGameVi
     mustMulligan: ctx?.mustMulligan ?? false,
     stuckTurns: state.stuckTurns,
     lastAction: state.lastAction,
+    scores,
     final,
   };
 }

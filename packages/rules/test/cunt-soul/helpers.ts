@@ -9,7 +9,7 @@ import type { Result } from '../../src/core/result.ts';
 import { deckIds, syn, valueLabel, ACE, JOKER, NONE, TABLE } from '../../src/cunt-soul/cards.ts';
 import { cuntSoul as game, DEFAULT_OPTIONS } from '../../src/cunt-soul/index.ts';
 import type { CuntSoulState, Link, SeatState, UpSlot } from '../../src/cunt-soul/state.ts';
-import { freshTurn } from '../../src/cunt-soul/state.ts';
+import { EMPTY_STEP, freshTurn } from '../../src/cunt-soul/state.ts';
 
 export { game };
 
@@ -166,6 +166,7 @@ export function position(spec: PositionSpec): CuntSoulState {
     lastBurn: null,
     lastFlip: null,
     result: null,
+    step: EMPTY_STEP,
   };
 }
 

@@ -33,6 +33,8 @@ function visibleTo(s: CuntSoulState, viewer: Viewer): Set<string> {
   });
   if (s.phase === 'play' && fieldFlags(s).f6 && s.source[0] !== undefined) ok.add(s.source[0]);
   if (s.lastFlip !== null) ok.add(s.lastFlip.card);
+  // a link placed face-up this move was seen by all, even if it burned under the source or was picked up
+  for (const l of s.step.placed) l.cards.forEach((c) => ok.add(c));
   return ok;
 }
 

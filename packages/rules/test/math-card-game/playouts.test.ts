@@ -51,12 +51,21 @@ function checkAgainstModel(
   totals: Totals,
 ): ModelTurn {
   const model = new ModelTurn(state, seat);
-  const values = game.view(state, 'spectator').sequences.map((s) => s.value);
-  for (const [slot, seq] of state.sequences.entries())
+  const spectatorView = game.view(state, 'spectator');
+  const values = spectatorView.sequences.map((s) => s.value);
+  const live = [0, 0];
+  for (const [slot, seq] of state.sequences.entries()) {
     if (values[slot] !== modelValue(seq.cards))
       throw new Error(
         `sequence ${slot + 1} is worth ${values[slot]}, the model says ${modelValue(seq.cards)}`,
       );
+    live[seq.owner] = (live[seq.owner] ?? 0) + modelValue(seq.cards);
+  }
+  // The live score each view carries is each owner's sequences summed, as the model counts them.
+  if (JSON.stringify(spectatorView.scores) !== JSON.stringify(live))
+    throw new Error(
+      `live scores ${JSON.stringify(spectatorView.scores)}, the model says ${JSON.stringify(live)}`,
+    );
   const reached = new Set<string>();
   for (const intent of listed) {
     const r = game.apply(state, seat, intent, 0);
@@ -232,6 +241,7 @@ function playGame(g: number, totals: Totals): void {
   const outcome = game.outcome(end);
   expect(outcome?.scores.length).toBe(2);
   expect(game.view(end, 'spectator').final?.scores).toEqual(outcome?.scores);
+  expect(game.view(end, 'spectator').scores).toEqual(outcome?.scores);
   totals.reasons[end.endReason ?? '?'] = (totals.reasons[end.endReason ?? '?'] ?? 0) + 1;
   totals.games++;
 }

@@ -1,5 +1,6 @@
 import { motion } from 'motion/react';
 import { MatchWins, RematchButton } from '../../components/EndOfGame.tsx';
+import { useClosableSheet } from '../../table-kit/ClosableSheet.tsx';
 import type { BlindCassowaryStanding, BlindCassowaryView, RoomInfo } from '@cards/schema';
 import { BlindResults } from './EndPhases.tsx';
 import { seatName } from './labels.ts';
@@ -27,6 +28,7 @@ function rowsFor(view: BlindCassowaryView): Row[] {
 }
 
 export function BcScoreSheet({ view, info }: { view: BlindCassowaryView; info: RoomInfo | null }) {
+  const { hidden, hideButton, showButton } = useClosableSheet();
   const me = typeof view.viewer === 'number' ? view.viewer : null;
   const seats = Array.from({ length: view.players }, (_, s) => s);
   const standings = view.standings ?? [];
@@ -37,6 +39,8 @@ export function BcScoreSheet({ view, info }: { view: BlindCassowaryView; info: R
         ? 'You win!'
         : `${seatName(info, view.winners[0] ?? 0)} wins!`
       : `It's a tie between ${view.winners.map((s) => seatName(info, s)).join(' and ')}.`;
+
+  if (hidden) return showButton;
 
   return (
     <div className="bc-sheet-backdrop">
@@ -102,6 +106,7 @@ export function BcScoreSheet({ view, info }: { view: BlindCassowaryView; info: R
         <BlindResults view={view} info={info} me={me} />
         <div className="bc-sheet__actions">
           <MatchWins info={info} className="bc-sheet__wins" />
+          {hideButton}
           <RematchButton seated={me !== null} />
         </div>
       </motion.div>

@@ -3,6 +3,7 @@ import { MatchWins, RematchButton } from '../../components/EndOfGame.tsx';
 import type { CassinoIntent, CassinoView, RoomInfo } from '@cards/schema';
 import { sendIntent } from '../../net/connection.ts';
 import { useStore } from '../../store.ts';
+import { useClosableSheet } from '../../table-kit/ClosableSheet.tsx';
 import { SCORE_ROWS, seatName } from './labels.ts';
 
 /** Score sheet shown between deals and at the end of the game. */
@@ -16,6 +17,7 @@ export function ScoreSheet({
   info: RoomInfo | null;
 }) {
   const busy = useStore((s) => s.busy);
+  const { hidden, hideButton, showButton } = useClosableSheet();
   const seats = Array.from({ length: view.players }, (_, seat) => seat);
   const lines = view.dealScores[view.dealScores.length - 1] ?? [];
   const me = typeof view.viewer === 'number' ? view.viewer : null;
@@ -37,6 +39,8 @@ export function ScoreSheet({
     }
   }
 
+  if (hidden) return showButton;
+
   return (
     <div className="sheet-backdrop">
       <motion.div
@@ -57,6 +61,13 @@ export function ScoreSheet({
         <h2 id="score-title" className="sheet__title">
           {to21 ? `Deal ${view.dealNumber} score` : 'Final score'}
         </h2>
+        {to21 && (
+          // The decisive total first, so it is in view whatever the height of the screen.
+          <p className="sheet__match-line" data-testid="match-summary">
+            Match to 21:{' '}
+            {seats.map((seat) => `${seatName(info, seat)} ${view.matchTotals[seat] ?? 0}`).join(' · ')}
+          </p>
+        )}
         {/* Focusable: the table can scroll, and a keyboard must be able to scroll it. */}
         <div className="sheet__scroll" tabIndex={0} role="region" aria-label="Score table">
           <table className="sheet__table">
@@ -108,6 +119,7 @@ export function ScoreSheet({
 
         {!over && (
           <div className="sheet__actions">
+            {hideButton}
             {canContinue ? (
               <button
                 type="button"
@@ -132,6 +144,7 @@ export function ScoreSheet({
         {over && (
           <div className="sheet__actions">
             <MatchWins info={info} className="sheet__wins" />
+            {hideButton}
             <RematchButton seated={me !== null} />
           </div>
         )}

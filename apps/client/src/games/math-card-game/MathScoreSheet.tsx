@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { MatchWins, RematchButton } from '../../components/EndOfGame.tsx';
 import type { MathCardGameView, MathSequenceCard, RoomInfo } from '@cards/schema';
+import { useClosableSheet } from '../../table-kit/ClosableSheet.tsx';
 import {
   cardSymbol,
   colourOf,
@@ -49,7 +49,7 @@ function PlayedRow({ cards, slot }: { cards: readonly MathSequenceCard[]; slot: 
 
 /** The final score: every sequence as played, what of it counts and its value; the totals. */
 export function MathScoreSheet({ view, info }: { view: MathCardGameView; info: RoomInfo | null }) {
-  const [hidden, setHidden] = useState(false);
+  const { hidden, hideButton, showButton } = useClosableSheet();
   const final = view.final;
   if (final === null) return null;
   const me = typeof view.viewer === 'number' ? view.viewer : null;
@@ -63,17 +63,7 @@ export function MathScoreSheet({ view, info }: { view: MathCardGameView; info: R
     banner = `It's a tie between ${final.winners.map((s) => seatName(info, s)).join(' and ')}.`;
   }
 
-  if (hidden)
-    return (
-      <button
-        type="button"
-        className="btn btn--primary mcg__sheet-reopen"
-        data-testid="show-score-sheet"
-        onClick={() => setHidden(false)}
-      >
-        Show the score
-      </button>
-    );
+  if (hidden) return showButton;
 
   return (
     <div className="mcg-sheet-backdrop">
@@ -154,14 +144,7 @@ export function MathScoreSheet({ view, info }: { view: MathCardGameView; info: R
         <div className="mcg-sheet__actions">
           <MatchWins info={info} className="mcg-sheet__wins" />
           <div className="row">
-            <button
-              type="button"
-              className="btn btn--ghost-dark"
-              data-testid="hide-score-sheet"
-              onClick={() => setHidden(true)}
-            >
-              See the table
-            </button>
+            {hideButton}
             <RematchButton seated={me !== null} />
           </div>
         </div>

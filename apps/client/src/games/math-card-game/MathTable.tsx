@@ -505,6 +505,13 @@ function PlayerStrip({
         {you && <span className="mcg__you"> (you)</span>}
         {away && <span className="tag tag--warn">reconnecting…</span>}
       </span>
+      <span
+        className="mcg__live-score"
+        data-testid={`live-score-${seat}`}
+        title="Points as the sequences stand now"
+      >
+        <strong>{view.scores[seat] ?? 0}</strong> pts
+      </span>
       {top && (
         <span
           className="mcg__opp-hand"

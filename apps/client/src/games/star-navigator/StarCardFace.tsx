@@ -84,6 +84,7 @@ export function StarCardFace({
     <span
       className={classes.filter(Boolean).join(' ')}
       role="img"
+      data-suit={card.suit}
       aria-label={`${spokenCard(card)}${override ? ', Override' : ''}${note ? `, ${note}` : ''}`}
     >
       {override && <span className="sn-card__tag">Override</span>}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { FencedOut, type RoomSnapshot, type TableStore } from '../src/store/tableStore.ts';
+
+const snapshot = (code: string, epoch: number): RoomSnapshot => ({
+  code,
+  game: 'cassino',
+  options: {},
+  phase: 'playing',
+  hostSeat: 0,
+  seats: [null, null],
+  matchWins: [0, 0],
+  bannedTokens: [],
+  bannedBrowsers: [],
+  gameNumber: 1,
+  testSeed: null,
+  replayId: `replay-of-${code}-0001`,
+  clockSkew: 0,
+  epoch,
+});
+
+const intent = (seq: number) => ({
+  seq,
+  entry: { actor: seq % 2, intent: { type: 'trail', card: 'x' }, at: seq },
+});
+
+/**
+ * What every TableStore must do for the cluster mode: a process that takes a room over raises its
+ * epoch, and from then on the old process's writes are refused and change nothing.
+ */
+export function describeFencing(name: string, open: () => Promise<TableStore>): void {
+  describe(`${name}: fencing between processes`, () => {
+    it('refuses the old epoch’s writes once another process has claimed the room', async () => {
+      const store = await open();
+      const code = `F${Date.now().toString(36).slice(-4).toUpperCase()}`;
+      const first = 1000;
+      const replayId = `replay-of-${code}-0001`;
+      await store.saveRoom(snapshot(code, first));
+      const fence = { code, epoch: first };
+      await store.matchStarted(
+        {
+          replayId,
+          code,
+          game: 'cassino',
+          gameNumber: 1,
+          config: {},
+          players: 2,
+          seed: 's',
+          rulesVersion: 't',
+          startedAt: 0,
+          seats: [
+            { name: 'A', browserHash: null },
+            { name: 'B', browserHash: null },
+          ],
+        },
+        fence,
+      );
+      await store.appendIntent(replayId, intent(0), fence);
+      expect(await store.isOpen(code)).toBe(true);
+
+      // Another process takes the room over.
+      const second = await store.claimRoom(code);
+      expect(second).toBeGreaterThan(first);
+      const next = { code, epoch: second as number };
+
+      // The first process, unaware, writes on: refused, and nothing changes.
+      await expect(
+        Promise.resolve().then(() => store.appendIntent(replayId, intent(1), fence)),
+      ).rejects.toThrow(FencedOut);
+      await expect(Promise.resolve().then(() => store.saveRoom(snapshot(code, first)))).rejects.toThrow(
+        FencedOut,
+      );
+      await expect(
+        Promise.resolve().then(() => store.matchEnded(replayId, { winners: [0], scores: [1, 0] }, 5, fence)),
+      ).rejects.toThrow(FencedOut);
+      await store.closeRoom(code, null, fence);
+      expect(await store.isOpen(code)).toBe(true);
+
+      // The new holder's writes go through.
+      await store.appendIntent(replayId, intent(1), next);
+      await store.saveRoom(snapshot(code, next.epoch));
+      const room = await store.openRoom(code);
+      expect(room?.match?.log.map((e) => e.at)).toEqual([0, 1]);
+      expect(room?.snapshot.epoch).toBe(next.epoch);
+      await store.closeRoom(code, null, next);
+      expect(await store.isOpen(code)).toBe(false);
+      expect(await store.claimRoom(code)).toBeNull();
+      await store.close();
+    });
+  });
+}
