@@ -12,10 +12,13 @@ export {};
  *          and a bare Colyseus room under the same load in the same run, side by side
  *   bots   computer players' win rates (Hard v random, Hard v Easy, Easy v random) and decision
  *          time per game, whole games through the rules. [--games N] per pairing (default 50; the README figures use 200); [--game slug]
- *   abuse  spectator flood (RSS, another room's p99, before/after in one run), large bodies, idle
+ *   abuse  spectator flood watching a game (RSS, another room's game intent → view p99, CPU per game
+ *          update; before / today's handling with the game encoded per spectator / now, in one run),
+ *          large bodies, idle
  *          sockets, unreadable frames' log bytes [--port P] [--seconds S]
  *   fairness  how often Blind Cassowary claims from a 20 ms and a 150 ms player are ordered by true
- *          send time, with the latency window off and on (a simulation of the ordering rule)
+ *          send time, with the latency window off and on, through the real server (delay proxies) and
+ *          then the rule alone simulated [--port P] [--races N] [--trials N]
  *   restart  simulated tables play while the server is killed (SIGKILL) and restarted: intents
  *          accepted, intents lost, time to resume
  *   cluster  the same closed-loop load of simulated tables on 1, 2 and 3 server processes in cluster
@@ -43,6 +46,7 @@ const benches: Record<string, () => Promise<void>> = {
   room: async () => (await import('./bench-room.ts')).benchRoom(args),
   bots: async () => (await import('./bench-bots.ts')).benchBots(args),
   fairness: async () => (await import('./bench-fairness.ts')).benchFairness(args),
+  abuse: async () => (await import('./bench-abuse.ts')).benchAbuse(args),
   restart: async () => (await import('./bench-restart.ts')).benchRestart(args),
   cluster: async () => (await import('./bench-cluster.ts')).benchCluster(args),
 };

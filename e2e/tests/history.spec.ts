@@ -138,6 +138,12 @@ test('history panel, leaving and returning, the replay link and the replay page 
   await zoe.page.getByTestId('replay-seat').selectOption('0');
   await expect(zoe.page).toHaveURL(new RegExp(`move=5&seat=0$`));
   await expect(zoe.page.locator('[data-testid^="hand-card-"]').first()).toBeVisible();
+  // Through a seat, the replay names whose turn it was, never "Your turn" (moves 5 and 6 cover both seats).
+  for (const move of [5, 6]) {
+    await zoe.page.goto(`${href}?move=${move}&seat=0`);
+    await expect(zoe.page.getByTestId('turn-indicator')).toHaveText(/^(Ana|Ben)'s turn$/);
+    await expect(zoe.page.getByTestId('table')).toHaveAttribute('data-my-turn', 'false');
+  }
   await screenshot(zoe.page, 'replay-desktop');
   await zoe.page.goto('/replay/aaaaaaaaaaaaaaaaaaaaaa');
   await expect(zoe.page.getByTestId('replay-error')).toContainText('No replay');

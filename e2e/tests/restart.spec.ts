@@ -88,6 +88,16 @@ test('a server killed with SIGKILL mid-game and started again: both players and 
   const at = await version(ana.page);
   await expect.poll(() => version(eve.page)).toBe(at);
   const hands = { ana: await handCardIds(ana.page), ben: await handCardIds(ben.page) };
+  // A half-built move: the player to move has picked a card (kept in the tab) when the server dies.
+  const mover = (await isMyTurn(ana.page)) ? ana : ben;
+  const pickedId = await mover.page
+    .getByTestId('hand')
+    .locator('[data-testid^="hand-card-"]:not([disabled])')
+    .first()
+    .getAttribute('data-testid');
+  const picked = mover.page.getByTestId(pickedId ?? 'no-playable-card');
+  await picked.click();
+  await expect(picked).toHaveAttribute('data-selected', 'true');
 
   await killServer();
   for (const p of [ana, ben, eve]) await expect(status(p.page)).toHaveText('The server is restarting…');
@@ -103,6 +113,9 @@ test('a server killed with SIGKILL mid-game and started again: both players and 
   expect(await handCardIds(ben.page)).toEqual(hands.ben);
   expect(await handCardIds(eve.page)).toEqual([]);
   expect(ana.page.url()).toContain(`/r/${code}`);
+  await expect(picked).toHaveAttribute('data-selected', 'true');
+  await picked.click();
+  await expect(picked).toHaveAttribute('data-selected', 'false');
 
   // The game goes on to its end.
   for (let moves = 0; (await ana.page.getByTestId('score-sheet').count()) === 0; moves++) {
@@ -118,5 +131,15 @@ test('a server killed with SIGKILL mid-game and started again: both players and 
     await expect.poll(() => version(mover.page)).toBeGreaterThan(before);
   }
   for (const p of [ana, ben, eve]) await expect(p.page.getByTestId('score-sheet')).toBeVisible();
+
+  // The game that lived through the restart has its replay, and it steps.
+  const href = await ana.page.getByTestId('replay-link').getAttribute('href');
+  expect(href).toMatch(/^\/replay\/[A-Za-z0-9_-]{22}$/);
+  await eve.page.goto(href ?? '/');
+  await expect(eve.page.getByTestId('replay-move')).toHaveText(/^Move 0 of \d+$/);
+  await eve.page.keyboard.press('ArrowRight');
+  await expect(eve.page.getByTestId('replay-move')).toHaveText(/^Move 1 of \d+$/);
+  await eve.page.keyboard.press('End');
+  await expect(eve.page.getByTestId('score-sheet')).toBeVisible();
   for (const p of [ana, ben, eve]) await p.context.close();
 });

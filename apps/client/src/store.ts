@@ -35,6 +35,10 @@ export interface AppState {
   protocolError: string | null;
   /** While reconnecting: the server itself does not answer (it is restarting), not just this tab's network. */
   serverRestarting: boolean;
+  /** Raced claims are being put in fair order (the server's 'judging' message); nothing applied yet. */
+  judging: boolean;
+  /** A replay is on screen: the table is a finished game seen through a seat, never "your turn". */
+  replaying: boolean;
 }
 
 let toastSeq = 0;
@@ -51,6 +55,8 @@ export const useStore = create<AppState>(() => ({
   busy: false,
   protocolError: null,
   serverRestarting: false,
+  judging: false,
+  replaying: false,
 }));
 
 export function showToast(kind: Toast['kind'], text: string): void {
@@ -74,5 +80,7 @@ export function resetRoomState(): void {
     busy: false,
     protocolError: null,
     serverRestarting: false,
+    judging: false,
+    replaying: false,
   });
 }

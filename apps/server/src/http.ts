@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type express from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import { ReplayIdSchema, RoomCodeSchema } from '@cards/schema';
+import { BROWSER_ID_HEADER, type RecentGames, ReplayIdSchema, RoomCodeSchema } from '@cards/schema';
 import { logger } from '@colyseus/core';
 import { Replays } from './replay/replays.ts';
 import { localDirectory, type RoomDirectory } from './cluster/directory.ts';
@@ -59,10 +59,37 @@ export function configureHttp(
     else res.status(404).json({ error: 'No room with that code.' });
   });
   configureReplays(app, store);
+  app.get('/api/recent-games', (req, res) => void recentGames(req, res, store));
   app.use('/api', (_req, res) => {
     res.status(404).json({ error: 'Not found.' });
   });
   serveClient(app, clientDist);
+}
+
+/** The finished games this browser played (its id comes in a header, never in the URL). */
+async function recentGames(req: express.Request, res: express.Response, store: TableStore | null) {
+  const browser = req.get(BROWSER_ID_HEADER) ?? '';
+  if (store === null || browser.length < 16 || browser.length > 64) {
+    res.json([] satisfies RecentGames);
+    return;
+  }
+  try {
+    const games = await store.recentMatchesFor(browser);
+    res.json(
+      games.map((g) => ({
+        replayId: g.replayId,
+        game: g.game,
+        code: g.code,
+        players: [...g.players].sort((a, b) => a.seat - b.seat).map((p) => p.name),
+        seat: g.seat,
+        winners: [...g.outcome.winners],
+        finishedAt: g.endedAt,
+      })) satisfies RecentGames,
+    );
+  } catch (error) {
+    logger.error('recent games could not be read', error);
+    res.status(500).json({ error: 'Your games could not be read; please try again.' });
+  }
 }
 
 /** A finished game's replay: its summary and history, then the table after any move. */

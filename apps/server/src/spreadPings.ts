@@ -4,6 +4,9 @@
  * sets every room's p99). This transport keeps its semantics — each client pinged once per interval,
  * terminated after `pingMaxRetries` unanswered pings (a pong resets the count, as in Colyseus) — but
  * pings a slice of the clients on each of many short ticks.
+ *
+ * The same pings measure each connection's round trip (RoundTrips): the server's own clock from ping
+ * to pong, so latency fairness (room/fairness.ts) never trusts a client's clock.
  */
 import { WebSocketTransport } from '@colyseus/ws-transport';
 
@@ -19,6 +22,47 @@ export interface PingedClient {
 
 const noop = (): void => undefined;
 
+/** Round trips kept per connection; its estimate is their median (one slow pong does not count). */
+export const ROUND_TRIP_SAMPLES = 5;
+/** Pings awaiting their pong that are remembered per connection (a pong answers the oldest). */
+const OUTSTANDING_PINGS = 4;
+
+/**
+ * Each connection's round-trip time, measured by the server from ping to pong (WebSocket control
+ * frames, answered by the client's WebSocket itself). Keyed by the raw socket.
+ */
+export class RoundTrips {
+  private readonly sent = new WeakMap<object, number[]>();
+  private readonly samples = new WeakMap<object, number[]>();
+
+  pinged(socket: object, at: number): void {
+    const sent = this.sent.get(socket) ?? [];
+    sent.push(at);
+    if (sent.length > OUTSTANDING_PINGS) sent.shift();
+    this.sent.set(socket, sent);
+  }
+
+  ponged(socket: object, at: number): void {
+    const sentAt = this.sent.get(socket)?.shift();
+    if (sentAt === undefined) return;
+    const samples = this.samples.get(socket) ?? [];
+    samples.push(at - sentAt);
+    if (samples.length > ROUND_TRIP_SAMPLES) samples.shift();
+    this.samples.set(socket, samples);
+  }
+
+  /** The median of the last few round trips in ms, or null before the first pong. */
+  of(socket: object): number | null {
+    const samples = this.samples.get(socket);
+    if (samples === undefined || samples.length === 0) return null;
+    const sorted = [...samples].sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)]!;
+  }
+}
+
+/** Every connection's round trip in this process (the transport feeds it, rooms read it). */
+export const roundTrips = new RoundTrips();
+
 /** Which clients each tick pings: a client joins the slot after the last one given out. */
 export class PingSpreader {
   private tickNumber = 0;
@@ -28,6 +72,7 @@ export class PingSpreader {
   constructor(
     private readonly ticks: number,
     private readonly maxRetries: number,
+    private readonly meter: RoundTrips | null = null,
   ) {}
 
   /** One tick: pings (or terminates, after maxRetries unanswered pings) the clients of this slot. */
@@ -45,14 +90,31 @@ export class PingSpreader {
         continue;
       }
       client.pingCount++;
+      this.meter?.pinged(client, performance.now());
       client.ping(noop);
     }
   }
 }
 
+/** What the transport needs of a new socket to measure its round trips. */
+interface MeasuredSocket {
+  ping(cb: () => void): void;
+  on(event: 'pong', listener: () => void): unknown;
+}
+
 export class SpreadPingTransport extends WebSocketTransport {
+  constructor(options: ConstructorParameters<typeof WebSocketTransport>[0]) {
+    super(options);
+    // A first ping at once, so a round trip is known seconds before the first keep-alive ping.
+    this.wss.on('connection', (socket: MeasuredSocket) => {
+      socket.on('pong', () => roundTrips.ponged(socket, performance.now()));
+      roundTrips.pinged(socket, performance.now());
+      socket.ping(noop);
+    });
+  }
+
   protected override autoTerminateUnresponsiveClients(pingInterval: number, pingMaxRetries: number): void {
-    const spreader = new PingSpreader(PING_TICKS, pingMaxRetries);
+    const spreader = new PingSpreader(PING_TICKS, pingMaxRetries, roundTrips);
     const clients = this.wss.clients as unknown as Set<PingedClient>;
     this.pingInterval = setInterval(() => spreader.tick(clients), pingInterval / PING_TICKS);
   }

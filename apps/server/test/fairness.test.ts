@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveTime, fairOrder, MAX_CREDIT_MS } from '../src/room/fairness.ts';
+import type { ArrivalTiming } from '@cards/rules';
+import { effectiveTime, fairOrder, MAX_CREDIT_MS, RaceWindow } from '../src/room/fairness.ts';
+import { accepted, refused } from '../src/room/replies.ts';
+import { RoundTrips } from '../src/spreadPings.ts';
 
 describe('latency fairness: ordering claims by estimated send time', () => {
   it('credit is half the round trip, at most 100 ms; unmeasured or nonsense round trips get none', () => {
@@ -17,5 +20,45 @@ describe('latency fairness: ordering claims by estimated send time', () => {
     expect(fairOrder([fast, slow], 0).map((a) => a.item)).toEqual(['fast', 'slow']);
     const late = { ...slow, receivedAt: 1200 }; // 180 ms after the first arrival: the window had closed
     expect(fairOrder([fast, late]).map((a) => a.item)).toEqual(['fast', 'slow']);
+  });
+});
+
+describe('the race window and the round-trip meter', () => {
+  it('applies nothing while open, then every intent in fair order with its timing; each sender gets its reply', async () => {
+    const events: string[] = [];
+    const window = new RaceWindow(20, {
+      opened: () => events.push('opened'),
+      closed: () => events.push('closed'),
+    });
+    const submit = (who: string) => (timing: ArrivalTiming) => {
+      events.push(`${who}@${timing.effectiveAt}`);
+      return who === 'b' ? refused('X', who) : accepted();
+    };
+    const a = window.offer(1000, 10, submit('a')); // effective 995
+    const b = window.offer(1030, 200, submit('b')); // effective 930 (credit capped at 100)
+    const c = window.offer(1040, null, submit('c')); // effective 1040
+    expect(events).toEqual(['opened']);
+    expect(await b).toEqual({ ok: false, error: { code: 'X', message: 'b' } });
+    expect(await a).toEqual({ ok: true });
+    expect(await c).toEqual({ ok: true });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(events).toEqual(['opened', 'b@930', 'a@995', 'c@1040', 'closed']);
+  });
+
+  it('a round trip is the median of the last pings answered, from the server clock only', () => {
+    const meter = new RoundTrips();
+    const socket = {};
+    expect(meter.of(socket)).toBeNull();
+    for (const [sent, got] of [
+      [0, 40],
+      [100, 130],
+      [200, 600], // one slow pong does not move the median
+    ] as const) {
+      meter.pinged(socket, sent);
+      meter.ponged(socket, got);
+    }
+    expect(meter.of(socket)).toBe(40);
+    meter.ponged(socket, 700); // a pong nobody pinged for is ignored
+    expect(meter.of(socket)).toBe(40);
   });
 });

@@ -7,6 +7,7 @@ import {
   type GameUpdate,
   type HistoryEntry,
   type JoinOptions,
+  type Judging,
   type LobbyAction,
   type Notice,
   type Reply,
@@ -68,6 +69,8 @@ export class Probe {
   readonly rooms: RoomInfo[] = [];
   readonly games: GameUpdate[] = [];
   readonly notices: Notice[] = [];
+  /** 'judging' messages (a latency-fairness window opened / closed), in order. */
+  readonly judging: boolean[] = [];
   /** Every payload as JSON, to search for leaked secrets. */
   readonly raw: string[] = [];
   leaveCode: number | null = null;
@@ -91,6 +94,7 @@ export class Probe {
     room.onMessage('room', (m: Omit<RoomInfo, 'you'>) => this.record(this.rooms, { ...m, you }));
     room.onMessage('game', (m: GameUpdate) => this.record(this.games, m));
     room.onMessage('notice', (m: Notice) => this.record(this.notices, m));
+    room.onMessage('judging', (m: Judging) => this.judging.push(m.open));
     room.onLeave((code: number) => {
       this.leaveCode = code;
     });

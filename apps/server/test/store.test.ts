@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyGameModule, Match } from '@cards/rules';
-import type { GameUpdate } from '@cards/schema';
+import { BROWSER_ID_HEADER, type GameUpdate, RecentGamesSchema } from '@cards/schema';
 import { findRoom } from '../src/room/GameRoom.ts';
 import { GAME_ROOMS } from '../src/rooms/index.ts';
 import { rebuildMatch, stateDigest, UnreplayableError } from '../src/store/rebuild.ts';
@@ -123,6 +123,22 @@ describe('the store', () => {
     expect(finished?.log).toEqual(live.log);
     expect(finished?.outcome).toEqual(gameOf(code).outcome(live.state));
     expect(await store.recentMatchesFor('a-browser-that-never-played')).toEqual([]);
+    // The home page's list comes from the store, by the browser id in a header.
+    const listed = async (headers: Record<string, string>) =>
+      RecentGamesSchema.parse(await (await fetch(`${server.url}/api/recent-games`, { headers })).json());
+    expect(await listed({ [BROWSER_ID_HEADER]: browser })).toEqual([
+      {
+        replayId: summary.replayId,
+        game: 'cassino',
+        code,
+        players: ['Host', 'Guest'],
+        seat: 0,
+        winners: [...summary.outcome.winners],
+        finishedAt: summary.endedAt,
+      },
+    ]);
+    expect(await listed({ [BROWSER_ID_HEADER]: 'a-browser-that-never-played' })).toEqual([]);
+    expect(await listed({})).toEqual([]);
     expect(await store.finishedMatch('no-such-replay-id-000')).toBeNull();
     await host.room.leave();
     await guest.room.leave();

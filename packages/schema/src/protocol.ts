@@ -153,6 +153,13 @@ export const GameUpdateSchema = z.object({
 });
 export type GameUpdate = z.infer<typeof GameUpdateSchema>;
 
+/**
+ * Server → client message 'judging': raced intents (Blind Cassowary claims) are being held for the
+ * fairness window; nothing is applied until it closes ({ open: false }, then the game update).
+ */
+export const JudgingSchema = z.object({ open: z.boolean() });
+export type Judging = z.infer<typeof JudgingSchema>;
+
 /** Server → client message 'notice': room events worth a toast (kicked, rematch started, …). */
 export const NoticeSchema = z.object({
   kind: z.enum(['kicked', 'info', 'error']),
@@ -243,6 +250,27 @@ export const ReplayInfoSchema = z.object({
   history: z.array(HistoryEntrySchema),
 });
 export type ReplayInfo = z.infer<typeof ReplayInfoSchema>;
+
+/** The header that carries this browser's id (its secret) to GET /api/recent-games. */
+export const BROWSER_ID_HEADER = 'x-browser-id';
+
+/**
+ * HTTP GET /api/recent-games (header BROWSER_ID_HEADER) — the finished games this browser played a
+ * seat in, newest first, as the store has them (empty without a store).
+ */
+export const RecentGamesSchema = z.array(
+  z.object({
+    replayId: ReplayIdSchema,
+    game: z.string(),
+    code: z.string(),
+    /** Names in seat order. */
+    players: z.array(z.string()),
+    seat: SeatSchema,
+    winners: z.array(SeatSchema),
+    finishedAt: z.number(),
+  }),
+);
+export type RecentGames = z.infer<typeof RecentGamesSchema>;
 
 /** HTTP GET /api/replays/:id/:move?seat=N — the table after `move` moves, as a spectator (or seat N) saw it. */
 export const ReplayStepSchema = z.object({

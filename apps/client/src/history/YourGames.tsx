@@ -3,7 +3,7 @@ import { GAME_CATALOG, type RoomLookup } from '@cards/schema';
 import { lookupRoom } from '../net/lookup.ts';
 import { seatedRoomCodes } from '../net/session.ts';
 import { onLinkClick } from '../lib/router.ts';
-import { loadRecentGames } from './recentGames.ts';
+import { fetchRecentGames, loadRecentGames, type RecentGame } from './recentGames.ts';
 
 const gameName = (slug: string): string => GAME_CATALOG.find((g) => g.slug === slug)?.name ?? slug;
 
@@ -23,10 +23,23 @@ function useRunningGames(): RoomLookup[] {
   return running;
 }
 
+/** This browser's recent games: those remembered here at once, then the server's list merged in. */
+function useRecentGames(): RecentGame[] {
+  const [recent, setRecent] = useState(loadRecentGames);
+  useEffect(() => {
+    let live = true;
+    void fetchRecentGames().then((games) => live && setRecent(games));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return recent;
+}
+
 /** The home page's "Return to your game" and this browser's recent games with their replays. */
 export function YourGames() {
   const running = useRunningGames();
-  const [recent] = useState(loadRecentGames);
+  const recent = useRecentGames();
   if (running.length === 0 && recent.length === 0) return null;
   return (
     <section className="panel-card your-games" aria-labelledby="your-games-heading" data-testid="your-games">

@@ -34,12 +34,13 @@ export const loadReplayStep = (id: string, move: number, seat: number | null): P
   );
 
 /** A replay step as the game's table renders it: nothing is legal, no clock runs. */
-export function stepAsTable(info: ReplayInfo, step: ReplayStep): Loaded<GameState> {
+export function stepAsTable(info: ReplayInfo, step: ReplayStep, seat: number | null): Loaded<GameState> {
   const update = GameUpdateSchema.parse({
     version: step.move,
     view: step.view,
     legal: [],
-    actors: step.actors,
+    // Seen through a seat, the game is still not this browser's to play: that seat never acts.
+    actors: step.actors.filter((a) => a !== seat),
     timers: [],
   });
   const parsed = parseGameUpdate(update, info.game);

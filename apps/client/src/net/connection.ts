@@ -9,6 +9,7 @@ import {
   type You,
   YouSchema,
   GameUpdateSchema,
+  JudgingSchema,
   applyHistoryDelta,
   type RoomInfo,
   type LobbyAction,
@@ -241,6 +242,7 @@ function attach(r: Room, code: string, token: string): void {
     busy: false,
     protocolError: null,
     serverRestarting: false,
+    judging: false,
   });
   remember(r, code);
 
@@ -271,6 +273,13 @@ function attach(r: Room, code: string, token: string): void {
     const replayId = extra.replayId ?? null;
     useStore.setState({ game: parsed.value, history: applyHistoryDelta(history, extra.history), replayId });
     if (replayId !== null && info !== null) rememberFinished(replayId, info, parsed.value);
+  });
+
+  r.onMessage('judging', (raw: unknown) => {
+    if (room !== r) return;
+    const parsed = JudgingSchema.safeParse(raw);
+    if (!parsed.success) return protocolError('judging update', describeZodError(parsed.error));
+    useStore.setState({ judging: parsed.data.open });
   });
 
   r.onMessage('notice', (raw: unknown) => {

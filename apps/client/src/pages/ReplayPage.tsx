@@ -44,9 +44,13 @@ export function ReplayPage({ id, move, seat }: { id: string; move: number | null
     void loadReplayStep(id, at, viewer).then((loaded) => {
       if (!live) return;
       if (!loaded.ok) return setTable(loaded);
-      const parsed = stepAsTable(replay, loaded.value);
+      const parsed = stepAsTable(replay, loaded.value, viewer);
       if (parsed.ok)
-        useStore.setState({ info: replayRoomInfo(replay, loaded.value, viewer), game: parsed.value });
+        useStore.setState({
+          info: replayRoomInfo(replay, loaded.value, viewer),
+          game: parsed.value,
+          replaying: true,
+        });
       setTable(parsed);
     });
     return () => {

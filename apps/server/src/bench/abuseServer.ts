@@ -2,7 +2,9 @@
  * The server half of `pnpm bench abuse`, in its own process so that its RSS and log are its own.
  * argv: port, mode. Mode `old` puts back the room's former spectator handling, for comparison in
  * the same run: every client gets its own full room info on every event (N² for N clients), no
- * coalescing, no spectator cap and no rename limit. Says `{ type: 'ready' }` over IPC once it listens.
+ * coalescing, no spectator cap and no rename limit, and each spectator's game update is built and
+ * encoded for it alone. Mode `per-spectator` is today's handling except that last part (the game
+ * encoding switch alone). Says `{ type: 'ready' }` over IPC once it listens.
  */
 import type { Client } from '@colyseus/core';
 import { createGameServer } from '../app.ts';
@@ -43,10 +45,34 @@ function restoreOldSpectatorHandling(): void {
 }
 
 const port = Number(process.argv[2]);
-if (process.argv[3] === 'old') restoreOldSpectatorHandling();
+const mode = process.argv[3];
+if (mode === 'old') restoreOldSpectatorHandling();
+if (mode === 'old' || mode === 'per-spectator') Broadcaster.encodeSpectatorGameOnce = false;
+/** Time spent building and sending game updates to the watched room (Broadcaster.gameToAll). */
+const gameToAll = { ms: 0, cpuMs: 0, calls: 0 };
+const send = Broadcaster.prototype.gameToAll;
+Broadcaster.prototype.gameToAll = function timed(this: Broadcaster) {
+  const t = performance.now();
+  const cpu = process.cpuUsage();
+  send.call(this);
+  const used = process.cpuUsage(cpu);
+  const clients = (this as unknown as { clients(): Iterable<Client> }).clients();
+  if ([...clients].length <= 10) return; // the other room, or the watched one before its spectators
+  gameToAll.ms += performance.now() - t;
+  // CPU time as well: on a loaded machine the wall time also counts other processes' turns.
+  gameToAll.cpuMs += (used.user + used.system) / 1000;
+  gameToAll.calls += 1;
+};
+
 const server = createGameServer({ httpLimits: false });
 await server.listen(port, '127.0.0.1');
 process.on('message', (message: { type: string }) => {
   if (message.type === 'stop') void server.gracefullyShutdown(false).finally(() => process.exit(0));
+  if (message.type === 'gameToAll') {
+    process.send?.({ type: 'gameToAll', ...gameToAll });
+    gameToAll.ms = 0;
+    gameToAll.cpuMs = 0;
+    gameToAll.calls = 0;
+  }
 });
 process.send?.({ type: 'ready' });

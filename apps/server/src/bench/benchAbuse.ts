@@ -3,14 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { Client, type Room as SdkRoom } from '@colyseus/sdk';
-import type { JoinOptions, Reply } from '@cards/schema';
+import type { GameUpdate, JoinOptions, Reply } from '@cards/schema';
 import { DEFAULT_CONNECTION_LIMITS } from '../connections.ts';
 import { MAX_SPECTATORS } from '../room/lobby.ts';
 
 /**
  * `pnpm bench abuse [--port P] [--seconds S]`: what a hostile visitor costs the server, loopback only,
  * bounded in count and time. For the spectator flood it runs the current server and, in the same
- * run, one with the former spectator handling (abuseServer.ts `old`).
+ * run, one with the former spectator handling (abuseServer.ts `old`) and one with today's handling
+ * but the spectators' game update encoded per spectator (`per-spectator`).
  */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const token = () => randomBytes(12).toString('hex');
@@ -30,7 +31,7 @@ interface Server {
   logBytes(): number;
 }
 
-async function startServer(port: number, mode: 'new' | 'old'): Promise<Server> {
+async function startServer(port: number, mode: FloodMode): Promise<Server> {
   const child = fork(new URL('./abuseServer.ts', import.meta.url), [String(port), mode], {
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
@@ -51,6 +52,25 @@ async function stopServer(server: Server): Promise<void> {
   server.child.kill();
 }
 
+/** The server's time in Broadcaster.gameToAll since the last ask (abuseServer.ts). */
+interface SendingTime {
+  ms: number;
+  cpuMs: number;
+  calls: number;
+}
+async function gameToAllTime(server: Server): Promise<SendingTime> {
+  const answer = new Promise<SendingTime>((resolve) => {
+    const listen = (m: { type: string } & Partial<SendingTime>) => {
+      if (m.type !== 'gameToAll') return;
+      server.child.off('message', listen);
+      resolve({ ms: m.ms ?? NaN, cpuMs: m.cpuMs ?? NaN, calls: m.calls ?? 0 });
+    };
+    server.child.on('message', listen);
+  });
+  server.child.send({ type: 'gameToAll' });
+  return answer;
+}
+
 function rssMb(child: ChildProcess): number {
   const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -63,35 +83,72 @@ const p = (values: number[], q: number) => {
 };
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
+interface TablePlayer {
+  room: SdkRoom;
+  seat: number | null;
+  game: GameUpdate | null;
+  /** Called with each game update (the move loop waits for its own). */
+  onGame: (() => void) | null;
+}
+
+function tablePlayer(room: SdkRoom): TablePlayer {
+  const p: TablePlayer = { room, seat: null, game: null, onGame: null };
+  room.onMessage('you', (m: { seat: number | null }) => (p.seat = m.seat));
+  room.onMessage('game', (m: GameUpdate) => {
+    p.game = m;
+    p.onGame?.();
+  });
+  for (const type of ['room', 'notice', 'judging']) room.onMessage(type, () => undefined);
+  return p;
+}
+
 /**
- * Another room, in the lobby, whose guest toggles "ready" as fast as it is answered: each toggle is
- * a request the room handles and a room update it sends. Round trips recorded.
+ * A Cassino table of two whose players play the first legal move as fast as it is answered (a
+ * rematch when a game ends): intent → the mover's next view, round trips recorded.
  */
-async function otherRoom(sdk: Client) {
-  const host = await sdk.create('cassino', join('Ann'));
-  const guest = await sdk.joinById(host.roomId, join('Bea'));
-  for (const room of [host, guest])
-    for (const type of ['room', 'you', 'notice']) room.onMessage(type, () => undefined);
+async function playingTable(sdk: Client) {
+  const players = [tablePlayer(await sdk.create('cassino', join('Ann')))];
+  players.push(tablePlayer(await sdk.joinById(players[0]!.room.roomId, join('Bea'))));
+  const [host, guest] = players as [TablePlayer, TablePlayer];
+  await guest.room.request('lobby', { type: 'setReady', ready: true });
+  await host.room.request('lobby', { type: 'start' });
   const rtts: number[] = [];
   let running = true;
-  let ready = false;
   const loop = (async () => {
     while (running) {
-      ready = !ready;
+      const mover = players.find(
+        (p) =>
+          p.game !== null && p.seat !== null && p.game.actors.includes(p.seat) && p.game.legal.length > 0,
+      );
+      if (mover === undefined) {
+        if (players.every((p) => p.game !== null && p.game.actors.length === 0))
+          await Promise.all(players.map((p) => p.room.request('lobby', { type: 'rematch', accept: true })));
+        await sleep(10);
+        continue;
+      }
+      const game = mover.game!;
       const t = performance.now();
-      const reply = (await guest
-        .request('lobby', { type: 'setReady', ready })
+      const seen = new Promise<void>((resolve) => {
+        mover.onGame = () => mover.game!.version > game.version && resolve();
+      });
+      const reply = (await mover.room
+        .request('intent', { version: game.version, intent: game.legal[0] })
         .catch(() => ({ ok: false }))) as Reply;
-      if (reply.ok) rtts.push(performance.now() - t);
+      if (reply.ok) {
+        await seen;
+        rtts.push(performance.now() - t);
+      }
+      mover.onGame = null;
       await sleep(10);
     }
   })();
   return {
+    code: host.room.roomId,
     take: () => rtts.splice(0),
     stop: async () => {
       running = false;
       await loop;
-      await Promise.all([host, guest].map((r) => r.leave()));
+      await Promise.all(players.map((p) => p.room.leave()));
     },
   };
 }
@@ -107,20 +164,31 @@ function countBytes(room: SdkRoom, into: { bytes: number }): void {
   for (const type of ['room', 'you', 'notice', 'game']) room.onMessage(type, () => undefined);
 }
 
-async function spectatorFlood(port: number, mode: 'new' | 'old', seconds: number): Promise<void> {
+type FloodMode = 'old' | 'per-spectator' | 'new';
+const FLOOD_LABEL: Record<FloodMode, string> = {
+  old: 'before (room info per client, game encoded per spectator)',
+  'per-spectator': 'now, but the game encoded per spectator',
+  new: 'now (shared room info, game encoded once)',
+};
+
+/**
+ * The cap's worth of spectators watch a Cassino table whose two players play as fast as answered,
+ * while one spectator renames at 20/s; another room plays too. Intent → view p99 of both tables.
+ */
+async function spectatorFlood(port: number, mode: FloodMode, seconds: number): Promise<void> {
   const server = await startServer(port, mode);
   const sdk = new Client(server.url);
-  const other = await otherRoom(sdk);
+  const other = await playingTable(sdk);
   await sleep(seconds * 500);
   const baseline = other.take();
   const rssBefore = rssMb(server.child);
-  const host = await sdk.create('cassino', join('Host'));
+  const watched = await playingTable(sdk);
   const received = { bytes: 0 };
   const watchers: SdkRoom[] = [];
   let refused = 0;
   for (let i = 0; i < MAX_SPECTATORS + 10; i++) {
     try {
-      const w = await sdk.joinById(host.roomId, join(`W${i}`, { spectate: true }));
+      const w = await sdk.joinById(watched.code, join(`W${i}`, { spectate: true }));
       countBytes(w, received);
       watchers.push(w);
     } catch {
@@ -129,6 +197,8 @@ async function spectatorFlood(port: number, mode: 'new' | 'old', seconds: number
   }
   await sleep(500);
   other.take();
+  watched.take();
+  await gameToAllTime(server);
   received.bytes = 0;
   const renamer = watchers[0];
   let renames = 0;
@@ -142,22 +212,31 @@ async function spectatorFlood(port: number, mode: 'new' | 'old', seconds: number
   }
   await sleep(300);
   const during = other.take();
+  const watchedDuring = watched.take();
+  const sending = await gameToAllTime(server);
   const rssAfter = rssMb(server.child);
+  console.log(`  ${FLOOD_LABEL[mode]}:`);
   console.log(
-    `  ${mode === 'new' ? 'now   ' : 'before'}: ${watchers.length} spectators joined (${refused} refused); ` +
-      `one renamed ${renames} times at 20/s (${renamesRefused} refused) for ${seconds} s`,
+    `          ${watchers.length} spectators joined (${refused} refused); ` +
+      `one renamed ${renames} times at 20/s (${renamesRefused} refused) for ${seconds} s while the table played`,
   );
   console.log(
     `          server RSS ${rssBefore.toFixed(0)} MB before the spectators, ${rssAfter.toFixed(0)} MB after; ` +
-      `spectators received ${(received.bytes / 1024).toFixed(0)} KB in all during the renames ` +
-      `(${(received.bytes / 1024 / Math.max(1, renames)).toFixed(1)} KB per rename)`,
+      `spectators received ${(received.bytes / 1024).toFixed(0)} KB in all meanwhile ` +
+      `(${(received.bytes / 1024 / Math.max(1, watchedDuring.length)).toFixed(1)} KB per move watched, renames included)`,
   );
   console.log(
-    `          other room's request round trip p99: ${ms(p(baseline, 0.99))} alone (n=${baseline.length}), ` +
-      `${ms(p(during, 0.99))} during the renames (n=${during.length}; p50 ${ms(p(during, 0.5))})`,
+    `          another room's game intent → view p99: ${ms(p(baseline, 0.99))} alone (n=${baseline.length}), ` +
+      `${ms(p(during, 0.99))} meanwhile (n=${during.length}; p50 ${ms(p(during, 0.5))}); ` +
+      `the watched table's: p99 ${ms(p(watchedDuring, 0.99))} (n=${watchedDuring.length})`,
+  );
+  console.log(
+    `          sending a game update to the watched room: ${(sending.cpuMs / Math.max(1, sending.calls)).toFixed(2)} ms CPU, ` +
+      `${(sending.ms / Math.max(1, sending.calls)).toFixed(2)} ms wall, per update (${sending.calls} updates)`,
   );
   await other.stop();
-  await Promise.all([host, ...watchers].map((r) => r.leave().catch(() => undefined)));
+  await watched.stop();
+  await Promise.all(watchers.map((r) => r.leave().catch(() => undefined)));
   await stopServer(server);
 }
 
@@ -244,11 +323,12 @@ export async function benchAbuse(args: string[]): Promise<void> {
   const seconds = option('seconds', 5);
   console.log(`abuse bench (loopback, port ${port}+):`);
   console.log(
-    `spectator flood: the cap's worth (${MAX_SPECTATORS}) of spectators + 10, one renaming at 20/s`,
+    `spectator flood: the cap's worth (${MAX_SPECTATORS}) of spectators + 10 watching a game, one renaming at 20/s`,
   );
   await spectatorFlood(port, 'old', seconds);
-  await spectatorFlood(port + 1, 'new', seconds);
-  const server = await startServer(port + 2, 'new');
+  await spectatorFlood(port + 1, 'per-spectator', seconds);
+  await spectatorFlood(port + 2, 'new', seconds);
+  const server = await startServer(port + 3, 'new');
   await largeBodies(server);
   await idleSockets(server);
   await malformedFrames(server);

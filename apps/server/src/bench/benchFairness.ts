@@ -1,22 +1,30 @@
 import { fairOrder, FAIRNESS_WINDOW_MS, MAX_CREDIT_MS } from '../room/fairness.ts';
+import { benchFairnessServer } from './benchFairnessServer.ts';
+import { seededRandom } from './benchStats.ts';
+
+const option = (args: readonly string[], name: string, fallback: number): number => {
+  const at = args.indexOf(name);
+  return at >= 0 ? Number(args[at + 1]) : fallback;
+};
 
 /**
- * `pnpm bench fairness [--trials N]`: two simulated players, one-way delays 20 ms and 150 ms (each
- * message ±10 % jitter, round trips measured from five pings), claim at true instants up to ±60 ms
- * apart; how often is the review order the true send order, with the window off (arrival order) and
- * on, in the same run? For claims at the very same instant: how often the far player is first.
+ * `pnpm bench fairness [--port P] [--races N] [--trials N]`: first through the real server
+ * (benchFairnessServer: two players behind 20 ms and 150 ms delay proxies, the window off and on in
+ * the same run), then the ordering rule alone in a fast simulation.
  */
-export function benchFairness(args: readonly string[]): void {
-  const at = args.indexOf('--trials');
-  const trials = at >= 0 ? Number(args[at + 1]) : 20_000;
-  let seed = 18;
-  const random = (): number => {
-    // mulberry32: a seeded, repeatable run
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+export async function benchFairness(args: readonly string[]): Promise<void> {
+  await benchFairnessServer(option(args, '--port', 50400), option(args, '--races', 60));
+  simulateFairness(option(args, '--trials', 20_000));
+}
+
+/**
+ * The rule alone: two simulated players, one-way delays 20 ms and 150 ms (each message ±10 % jitter,
+ * round trips measured from five pings), claim at true instants up to ±60 ms apart; how often is the
+ * review order the true send order, with the window off (arrival order) and on? For claims at the
+ * very same instant: how often the far player is first.
+ */
+function simulateFairness(trials: number): void {
+  const random = seededRandom(18);
   const oneWay = (base: number) => base * (0.9 + 0.2 * random());
   const rtt = (base: number) => {
     const pings = Array.from({ length: 5 }, () => oneWay(base) + oneWay(base));
@@ -48,7 +56,7 @@ export function benchFairness(args: readonly string[]): void {
     }
     const pct = (n: number) => `${((100 * n) / trials).toFixed(1)} %`;
     console.log(
-      `fairness: ${trials} trials, ${label}; credit ≤ ${MAX_CREDIT_MS} ms, window ${FAIRNESS_WINDOW_MS} ms`,
+      `the rule alone (simulated): ${trials} trials, ${label}; credit ≤ ${MAX_CREDIT_MS} ms, window ${FAIRNESS_WINDOW_MS} ms`,
     );
     if (label !== 'the same true instant')
       console.log(

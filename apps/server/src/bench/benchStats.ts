@@ -64,3 +64,14 @@ export function loopSummary(loop: Pick<RecordableHistogram, 'count' | 'percentil
   const ms = (ns: number) => ns / 1e6;
   return { n: loop.count, p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) };
 }
+
+/** mulberry32: a seeded, repeatable run. */
+export function seededRandom(start: number): () => number {
+  let seed = start;
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -14,6 +14,7 @@ import {
   type GameWireSchemas,
   IntentMessageSchema,
   type JoinOptions,
+  type Judging,
   JoinOptionsSchema,
   LobbyActionSchema,
   type Notice,
@@ -22,7 +23,9 @@ import {
   strictOptions,
 } from '@cards/schema';
 import { clientKey } from '../httpLimits.ts';
+import { roundTrips } from '../spreadPings.ts';
 import { Broadcaster } from './broadcaster.ts';
+import { FAIRNESS_WINDOW_MS, RaceWindow } from './fairness.ts';
 import { ComputerPlayers } from './computerPlayers.ts';
 import { PublicRecord } from './history.ts';
 import { rebuildMatch } from '../store/rebuild.ts';
@@ -34,6 +37,7 @@ import { type AnyMatch, MatchHost } from './matchHost.ts';
 import type { MatchRunner } from './matchRunner.ts';
 import { newMember } from './members.ts';
 import { RoomRecorder } from './recorder.ts';
+import type { Transition } from './matchRunner.ts';
 import { accepted, describeZodError, refused } from './replies.ts';
 
 /** How long a dropped player keeps their connection slot for an SDK reconnect. */
@@ -81,12 +85,21 @@ export function findRoom(code: string): GameRoom | undefined {
  *
  * Slow rules: a game whose transitions can block the event loop sets `runner` (a worker thread); see
  * MatchHost.
+ *
+ * Latency fairness: a game whose seats race (Blind Cassowary claims) sets `latencyRace`; those intents
+ * wait in a RaceWindow (fairness.ts) that orders them by estimated send time, the connection's round
+ * trip measured by the server's pings; the table sees 'judging' { open } while a window is open.
  */
 export abstract class GameRoom extends Room {
   protected abstract readonly game: AnyGameModule;
   protected abstract readonly wire: GameWireSchemas;
   /** Where match transitions run: null (default) on the room's thread, synchronously. */
   protected readonly runner: MatchRunner | null = null;
+  /** Which seat intents race by latency (ordered fairly within a window); null: none. */
+  protected readonly latencyRace: ((intent: unknown) => boolean) | null = null;
+  /** How long a race window stays open (0: plain arrival order). */
+  protected readonly fairnessWindowMs: number = FAIRNESS_WINDOW_MS;
+  private race: RaceWindow | null = null;
 
   protected lobby!: Lobby;
   protected host!: MatchHost;
@@ -280,8 +293,8 @@ export abstract class GameRoom extends Room {
       this.lobby.table,
       this.host,
       {
-        submit: (seat, intent, version) =>
-          this.host.submit({ kind: 'seat', actor: seat, intent, version, now: this.host.now() }),
+        // Computer players race like people (their claims wait in the same window), with no latency.
+        submit: (seat, intent, version) => this.play(seat, intent, version, 0),
         thinkingChanged: () => this.out.roomToAll(),
       },
       this.computerPace,
@@ -299,6 +312,11 @@ export abstract class GameRoom extends Room {
     }
     // After the recorder: an intent the store refuses never reaches the history.
     this.host.listen(record);
+    if (this.latencyRace !== null && this.fairnessWindowMs > 0)
+      this.race = new RaceWindow(this.fairnessWindowMs, {
+        opened: () => this.broadcast('judging', { open: true } satisfies Judging),
+        closed: () => this.broadcast('judging', { open: false } satisfies Judging),
+      });
   }
 
   /** `context.ip` is the trusted client address (see forwarded.ts). */
@@ -375,6 +393,7 @@ export abstract class GameRoom extends Room {
     // onCreate may have refused the options before the parts were built.
     (this.host as MatchHost | undefined)?.dispose();
     (this.computers as ComputerPlayers | undefined)?.dispose();
+    this.race?.dispose();
     if (!this.handedOver) this.recorder?.closeRoom(null);
     if (liveRooms.get(this.code) === this) liveRooms.delete(this.code);
     if (this.holdsCode) await codeLeases().release(this.code);
@@ -456,13 +475,20 @@ export abstract class GameRoom extends Room {
     const intent = this.wire.intent.safeParse(message.data.intent);
     if (!intent.success) return refused('MALFORMED', describeZodError(intent.error));
     if (!this.host.match) return refused('NO_GAME', 'No game is running.');
-    return this.host.submit({
-      kind: 'seat',
-      actor: seat,
-      intent: intent.data,
-      version: message.data.version,
-      now: this.host.now(),
-    });
+    return this.play(seat, intent.data, message.data.version, roundTrips.of(client.ref));
+  }
+
+  /**
+   * A seat's intent (a person's, with its connection's round trip, or a computer's, with none): a
+   * raced one waits in the race window, any other goes to the match at once.
+   */
+  private play(actor: number, intent: unknown, version: number | null, rttMs: number | null) {
+    const move = { kind: 'seat', actor, intent, version } as const;
+    if (this.race === null || this.latencyRace?.(intent) !== true)
+      return this.host.submit({ ...move, now: this.host.now() });
+    return this.race.offer(this.host.now(), rttMs, (timing) =>
+      this.host.submit({ ...move, now: this.host.now(), timing } satisfies Transition),
+    );
   }
 
   /** A spectator's action, for games that have some (see the class comment); no version check. */

@@ -18,6 +18,11 @@ export const ROOM_COALESCE_MS = 100;
  * without any). Spectator churn is coalesced (roomSoon).
  */
 export class Broadcaster {
+  /**
+   * The spectators' game update built and encoded once (true), or, as before, per spectator (false:
+   * `pnpm bench abuse` compares both in one run; see abuseServer.ts).
+   */
+  static encodeSpectatorGameOnce = true;
   /** The 'you' each session was last sent, so that it is sent again only when it changes. */
   private readonly sentYou = new Map<string, string>();
   private pendingRoom: Delayed | null = null;
@@ -102,6 +107,10 @@ export class Broadcaster {
       const seat = this.lobby.table.seatOfSession(client.sessionId);
       if (seat !== null) {
         client.send('game', this.gameUpdate(seat, client.sessionId, history));
+        continue;
+      }
+      if (!Broadcaster.encodeSpectatorGameOnce) {
+        client.send('game', this.gameUpdate(null, client.sessionId, history));
         continue;
       }
       spectatorUpdate ??= this.gameUpdate(null, null, history);

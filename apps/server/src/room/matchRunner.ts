@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { logger } from '@colyseus/core';
 import {
   type AnyGameModule,
+  type ArrivalTiming,
   err,
   type LoggedIntent,
   type Match,
@@ -13,16 +14,38 @@ import {
 
 type AnyMatch = Match<unknown, unknown, unknown>;
 
-/** One change of a running match: a seat's intent (version null: "the current one", for timers) or a spectator's. */
+/**
+ * One change of a running match: a seat's intent (version null: "the current one", for timers) or a
+ * spectator's. A raced intent (GameRoom.latencyRace) carries its arrival timing into the log.
+ */
 export type Transition =
-  | { kind: 'seat'; actor: number; intent: unknown; version: number | null; now: number }
+  | {
+      kind: 'seat';
+      actor: number;
+      intent: unknown;
+      version: number | null;
+      now: number;
+      timing?: ArrivalTiming;
+    }
   | { kind: 'spectator'; spectator: string; intent: unknown; now: number };
 
 /** Applies a transition with the engine's generic checks, on the calling thread. */
 export function runHere(game: AnyGameModule, match: AnyMatch, t: Transition): Result<AnyMatch> {
   if (t.kind === 'spectator') return submitSpectatorIntent(game, match, t.spectator, t.intent, t.now);
   // A transition without a version comes from the room's clock (a timer running out).
-  return submitIntent(game, match, t.actor, t.intent, t.version ?? match.version, t.now, t.version === null);
+  const result = submitIntent(
+    game,
+    match,
+    t.actor,
+    t.intent,
+    t.version ?? match.version,
+    t.now,
+    t.version === null,
+  );
+  if (!result.ok || t.timing === undefined) return result;
+  const log = result.value.log;
+  const entry = { ...log[log.length - 1]!, timing: t.timing };
+  return { ...result, value: { ...result.value, log: [...log.slice(0, -1), entry] } };
 }
 
 /**

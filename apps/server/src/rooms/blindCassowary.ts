@@ -1,5 +1,5 @@
 import { blindCassowary } from '@cards/rules';
-import { GAME_WIRE } from '@cards/schema';
+import { type BlindCassowaryIntent, GAME_WIRE } from '@cards/schema';
 import { GameRoom } from '../room/GameRoom.ts';
 import { workerMatchRunner } from '../room/matchRunner.ts';
 
@@ -12,9 +12,14 @@ import { workerMatchRunner } from '../room/matchRunner.ts';
  * the match worker pool (GameRoom.runner), so a search never blocks the room's event loop, and one
  * room's slow proof holds one worker, not every room. setup() itself never searches: the deal's proof
  * is the clock's 0-ms `prove` timer, an ordinary logged transition that runs in the pool.
+ *
+ * Claims race by latency (GameRoom.latencyRace): claims arriving within the fairness window are
+ * reviewed in order of estimated send time (docs/rules/blind-cassowary.md, "Fair claims").
  */
 export class BlindCassowaryRoom extends GameRoom {
   protected readonly game = blindCassowary;
   protected readonly wire = GAME_WIRE['blind-cassowary']!;
   protected override readonly runner = workerMatchRunner;
+  protected override readonly latencyRace = (intent: unknown): boolean =>
+    (intent as BlindCassowaryIntent).type === 'claim';
 }

@@ -1,4 +1,4 @@
-import type { LoggedIntent, Outcome } from '@cards/rules';
+import type { ArrivalTiming, LoggedIntent, Outcome } from '@cards/rules';
 import type { FinishedMatch, MatchSummary, RoomSnapshot, StoredRoom } from './tableStore.ts';
 
 /** Rows as both SQL stores (sqliteStore.ts, postgresStore.ts) keep them, and how they read back. */
@@ -24,6 +24,8 @@ export interface IntentRow {
   spectator: string | null;
   intent: string;
   at: number;
+  /** A raced intent's ArrivalTiming as JSON (latency fairness); absent from stores that keep none. */
+  timing?: string | null;
 }
 
 export interface SeatRow {
@@ -47,7 +49,14 @@ export const DAMAGED_RECORD = 'Its stored record is damaged, so it could not be 
 export function logFromRows(replayId: string, rows: readonly IntentRow[]): LoggedIntent<unknown>[] {
   return rows.map((row, i) => {
     if (row.seq !== i) throw new Error(`intent ${i} of match ${replayId} is missing from the log`);
-    const entry = { actor: row.actor, intent: JSON.parse(row.intent) as unknown, at: row.at };
+    const entry: LoggedIntent<unknown> = {
+      actor: row.actor,
+      intent: JSON.parse(row.intent) as unknown,
+      at: row.at,
+      ...(row.timing === undefined || row.timing === null
+        ? {}
+        : { timing: JSON.parse(row.timing) as ArrivalTiming }),
+    };
     return row.spectator === null ? entry : { ...entry, spectator: row.spectator };
   });
 }

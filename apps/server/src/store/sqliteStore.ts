@@ -82,6 +82,7 @@ CREATE TABLE IF NOT EXISTS intents (
   spectator TEXT,
   intent TEXT NOT NULL,
   at REAL NOT NULL,
+  timing TEXT,
   PRIMARY KEY (replay_id, seq)
 ) WITHOUT ROWID;
 `;
@@ -111,6 +112,10 @@ export class SqliteStore implements TableStore {
     const columns = this.db.prepare('PRAGMA table_info(rooms)').all() as { name: string }[];
     if (!columns.some((c) => c.name === 'epoch'))
       this.db.exec('ALTER TABLE rooms ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0');
+    // Files made before raced claims' arrival timing was kept (latency fairness) gain its column.
+    const intentColumns = this.db.prepare('PRAGMA table_info(intents)').all() as { name: string }[];
+    if (!intentColumns.some((c) => c.name === 'timing'))
+      this.db.exec('ALTER TABLE intents ADD COLUMN timing TEXT');
   }
 
   /** Runs a write; with a fence, only if the room's epoch is still the writer's (else FencedOut). */
@@ -184,8 +189,16 @@ export class SqliteStore implements TableStore {
 
   appendIntent(replayId: string, { seq, entry }: StoredIntent, fence?: Fence): void {
     this.fenced(
-      'INSERT INTO intents (replay_id, seq, actor, spectator, intent, at) SELECT ?, ?, ?, ?, ?, ? WHERE 1 AND FENCE',
-      [replayId, seq, entry.actor, entry.spectator ?? null, JSON.stringify(entry.intent), entry.at],
+      'INSERT INTO intents (replay_id, seq, actor, spectator, intent, at, timing) SELECT ?, ?, ?, ?, ?, ?, ? WHERE 1 AND FENCE',
+      [
+        replayId,
+        seq,
+        entry.actor,
+        entry.spectator ?? null,
+        JSON.stringify(entry.intent),
+        entry.at,
+        entry.timing === undefined ? null : JSON.stringify(entry.timing),
+      ],
       fence,
     );
   }
@@ -315,7 +328,7 @@ export class SqliteStore implements TableStore {
 
   private logOf(replayId: string): LoggedIntent<unknown>[] {
     const rows = this.sql(
-      'SELECT seq, actor, spectator, intent, at FROM intents WHERE replay_id = ? ORDER BY seq',
+      'SELECT seq, actor, spectator, intent, at, timing FROM intents WHERE replay_id = ? ORDER BY seq',
     ).all(replayId) as unknown as IntentRow[];
     return logFromRows(replayId, rows);
   }

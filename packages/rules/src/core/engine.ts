@@ -11,6 +11,19 @@ export interface LoggedIntent<Intent> {
   readonly intent: Intent;
   readonly at: number;
   readonly spectator?: string;
+  /** How the room ordered a raced intent (latency fairness); the log's order is the order applied. */
+  readonly timing?: ArrivalTiming;
+}
+
+/**
+ * A raced intent's arrival as the room measured it: server receive time, the connection's round
+ * trip (null: not yet measured) and the estimated send time it was ordered by. Recorded, never
+ * recomputed: a replay applies the log in its order.
+ */
+export interface ArrivalTiming {
+  readonly receivedAt: number;
+  readonly rttMs: number | null;
+  readonly effectiveAt: number;
 }
 
 /** The `actor` of a spectator's entry in the replay log. */

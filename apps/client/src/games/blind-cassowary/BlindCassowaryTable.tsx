@@ -44,6 +44,7 @@ function useCassowaryCall(count: number): boolean {
 
 export function BlindCassowaryTable({ state }: { state: BlindCassowaryGameState }) {
   const info = useStore((s) => s.info);
+  const judging = useStore((s) => s.judging);
   const { view, legal, version } = state;
   const me = typeof view.viewer === 'number' ? view.viewer : null;
   const flash = useCassowaryCall(view.claims.length);
@@ -94,6 +95,11 @@ export function BlindCassowaryTable({ state }: { state: BlindCassowaryGameState 
 
         <div className="bc__stage">
           <div className="bc__slot" data-testid="stage-slot">
+            {view.phase === 'play' && judging && (
+              <p className="bc-judging" data-testid="judging" role="status">
+                Judging… claims that arrived together are put in the order they were sent.
+              </p>
+            )}
             {view.phase === 'play' &&
               (current ? (
                 <ReviewPanel state={state} claim={current} info={info} me={me} legal={legal} />

@@ -35,6 +35,7 @@ const HeldSchema = z.object({
 
 export function CassinoTable({ state }: { state: CassinoState }) {
   const info = useStore((s) => s.info);
+  const replaying = useStore((s) => s.replaying);
   const busy = useStore((s) => s.busy);
   const { view, legal, version, actors } = state;
 
@@ -105,7 +106,8 @@ export function CassinoTable({ state }: { state: CassinoState }) {
         : null;
   const ghosts = ghostSeat === null ? [] : (view.lastAction?.cardIds ?? []);
 
-  const turnText = turnIndicator(view, info, me);
+  // A replay seen through a seat names whose turn it was, never "Your turn".
+  const turnText = turnIndicator(view, info, replaying ? null : me);
   const noLegalActions = selection.card !== null && !done.trail && !done.capture && done.builds.length === 0;
 
   return (

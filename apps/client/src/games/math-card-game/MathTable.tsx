@@ -73,6 +73,7 @@ const ComposingSchema = z.custom<Composing>(
 
 export function MathTable({ state }: { state: MathGameState }) {
   const info = useStore((s) => s.info);
+  const replaying = useStore((s) => s.replaying);
   const busy = useStore((s) => s.busy);
   const { view, legal, version, actors } = state;
 
@@ -183,7 +184,7 @@ export function MathTable({ state }: { state: MathGameState }) {
 
       <div className="mcg__status">
         <p className={`mcg__turn ${myTurn ? 'is-mine' : ''}`} data-testid="turn-indicator" aria-live="polite">
-          {turnText(view, info, me)}
+          {turnText(view, info, replaying ? null : me)}
         </p>
         <p className="mcg__last" data-testid="last-action" aria-live="polite">
           {view.lastAction ? (
