@@ -23,6 +23,9 @@ const intent = (seq: number) => ({
   entry: { actor: seq % 2, intent: { type: 'trail', card: 'x' }, at: seq },
 });
 
+/** A raced claim's arrival timing (latency fairness), kept so a replay applies claims in the same order. */
+const timing = { receivedAt: 1_000, rttMs: 180, effectiveAt: 910 };
+
 /**
  * What every TableStore must do for the cluster mode: a process that takes a room over raises its
  * epoch, and from then on the old process's writes are refused and change nothing.
@@ -76,10 +79,11 @@ export function describeFencing(name: string, open: () => Promise<TableStore>): 
       expect(await store.isOpen(code)).toBe(true);
 
       // The new holder's writes go through.
-      await store.appendIntent(replayId, intent(1), next);
+      await store.appendIntent(replayId, { seq: 1, entry: { ...intent(1).entry, timing } }, next);
       await store.saveRoom(snapshot(code, next.epoch));
       const room = await store.openRoom(code);
       expect(room?.match?.log.map((e) => e.at)).toEqual([0, 1]);
+      expect(room?.match?.log.map((e) => e.timing)).toEqual([undefined, timing]);
       expect(room?.snapshot.epoch).toBe(next.epoch);
       await store.closeRoom(code, null, next);
       expect(await store.isOpen(code)).toBe(false);

@@ -72,8 +72,10 @@ CREATE TABLE IF NOT EXISTS intents (
   spectator TEXT,
   intent TEXT NOT NULL,
   at DOUBLE PRECISION NOT NULL,
+  timing TEXT,
   PRIMARY KEY (replay_id, seq)
 );
+ALTER TABLE intents ADD COLUMN IF NOT EXISTS timing TEXT;
 `;
 
 /**
@@ -186,9 +188,17 @@ export class PostgresStore implements TableStore {
 
   appendIntent(replayId: string, { seq, entry }: StoredIntent, fence?: Fence): Promise<void> {
     return this.fenced(
-      `INSERT INTO intents (replay_id, seq, actor, spectator, intent, at)
-       SELECT $1, $2, $3, $4, $5, $6 WHERE TRUE AND FENCE`,
-      [replayId, seq, entry.actor, entry.spectator ?? null, JSON.stringify(entry.intent), entry.at],
+      `INSERT INTO intents (replay_id, seq, actor, spectator, intent, at, timing)
+       SELECT $1, $2, $3, $4, $5, $6, $7 WHERE TRUE AND FENCE`,
+      [
+        replayId,
+        seq,
+        entry.actor,
+        entry.spectator ?? null,
+        JSON.stringify(entry.intent),
+        entry.at,
+        entry.timing === undefined ? null : JSON.stringify(entry.timing),
+      ],
       fence,
     );
   }
@@ -308,7 +318,7 @@ export class PostgresStore implements TableStore {
 
   private async logOf(replayId: string): Promise<LoggedIntent<unknown>[]> {
     const rows = await this.rows<IntentRow>(
-      'SELECT seq, actor, spectator, intent, at FROM intents WHERE replay_id = $1 ORDER BY seq',
+      'SELECT seq, actor, spectator, intent, at, timing FROM intents WHERE replay_id = $1 ORDER BY seq',
       [replayId],
     );
     return logFromRows(replayId, rows);
