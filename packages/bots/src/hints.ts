@@ -74,7 +74,16 @@ function starNavigator(view: StarNavigatorView, legal: readonly StarNavigatorInt
   };
 }
 
-const mathLabel = (card: MathCard | undefined, id: string): string => card?.face ?? id;
+const MATH_OPERATORS: Readonly<Record<string, string>> = { '+': '+', '-': '−', '*': '×', '/': '÷', '?': '?' };
+
+/** A Math Card Game card as its face reads ("start card 4", "7", "×", "=", "cancel"). */
+function mathLabel(card: MathCard | undefined, id: string): string {
+  if (card === undefined) return id;
+  if (card.kind === 'starter') return `start card ${card.value}`;
+  if (card.kind === 'number') return String(card.value);
+  if (card.kind === 'operator') return MATH_OPERATORS[card.operator] ?? card.operator;
+  return card.kind === 'terminator' ? '=' : card.modifier;
+}
 
 function mathCardGame(view: MathCardGameView, legal: readonly MathCardGameIntent[]): Hint | null {
   const hint = mathCardGameHint(view, legal);
@@ -82,7 +91,7 @@ function mathCardGame(view: MathCardGameView, legal: readonly MathCardGameIntent
   const byId = new Map(view.hand.map((c) => [c.id, c]));
   const plays = hint.turn.plays.map((p) => {
     const where = p.sequence === 'new' ? 'a new sequence' : `sequence ${p.sequence + 1}`;
-    const as = p.operator === undefined ? '' : ` (as ${p.operator})`;
+    const as = p.operator === undefined ? '' : ` (as ${MATH_OPERATORS[p.operator] ?? p.operator})`;
     return `${mathLabel(byId.get(p.card), p.card)}${as} on ${where}`;
   });
   const under = hint.turn.under.map((id) => mathLabel(byId.get(id), id));

@@ -1,0 +1,24 @@
+import { expect, test } from '@playwright/test';
+import { DESKTOP, enterName, isMyTurn, openPlayer } from './helpers.ts';
+
+/**
+ * Hints through the UI: "Play against the computer" turns them on; on the player's turn in Wouter's
+ * Math Card Game the Hint button tells them the turn that scores best for them now.
+ */
+test('a hint in a Math Card Game against the computer names the best-scoring turn', async ({ browser }) => {
+  const ana = await openPlayer(browser, DESKTOP);
+  await enterName(ana.page, 'Ana');
+  await ana.page.goto('/?seed=hints-e2e-1');
+  await ana.page.getByTestId('game-card-math-card-game').click();
+  await ana.page.getByTestId('play-computer-math-card-game').click();
+  await expect(ana.page.getByTestId('table')).toBeVisible();
+  // The cut first (Ana cuts the computer's deck), then play.
+  await ana.page.getByTestId('cut-position-12').click();
+  await expect(ana.page.getByTestId('cut-step')).toHaveCount(0, { timeout: 20_000 });
+  await expect.poll(() => isMyTurn(ana.page), { timeout: 20_000 }).toBe(true);
+  await ana.page.getByTestId('hint-button').click();
+  await expect(ana.page.getByTestId('hint-text')).toContainText(
+    /^(Play|Pass).*: your score becomes -?\d+\.$/,
+  );
+  await ana.context.close();
+});
