@@ -22,3 +22,23 @@ test('a hint in a Math Card Game against the computer names the best-scoring tur
   );
   await ana.context.close();
 });
+
+test('a Blind Cassowary hint says whether a cassowary exists, then shows one', async ({ browser }) => {
+  const ana = await openPlayer(browser, DESKTOP);
+  await enterName(ana.page, 'Ana');
+  await ana.page.goto('/?seed=hints-e2e-2');
+  await ana.page.getByTestId('game-card-blind-cassowary').click();
+  // Easy computer players claim slowly: the hand stays as it is for both taps.
+  await ana.page.getByTestId('computer-level-blind-cassowary').selectOption('easy');
+  await ana.page.getByTestId('play-computer-blind-cassowary').click();
+  await expect(ana.page.getByTestId('table')).toBeVisible();
+  await ana.page.getByTestId('hint-button').click();
+  // This seed deals Ana a hand that makes the target.
+  const text = ana.page.getByTestId('hint-text');
+  await expect(text).toHaveText('A cassowary exists in your hand.');
+  await expect(ana.page.getByTestId('hint-button')).toHaveText('Show me one');
+  await ana.page.getByTestId('hint-button').click();
+  await expect(text).toHaveText(/^One cassowary: .+ = \d+$/);
+  await expect(ana.page.getByTestId('hint-button')).toHaveCount(0);
+  await ana.context.close();
+});
