@@ -27,7 +27,9 @@ export interface Hint {
 
 export type HintFunction = (view: unknown, legal: readonly unknown[], reveal: boolean) => Hint | null;
 
-function blindCassowary(view: BlindCassowaryView, reveal: boolean): Hint {
+/** Only while racing for cassowaries with the hand in sight (not during the target preview). */
+function blindCassowary(view: BlindCassowaryView, reveal: boolean): Hint | null {
+  if (view.phase !== 'play' || view.hand.length === 0) return null;
   const hint = blindCassowaryHint(view);
   if (hint.exists !== 'yes') {
     const text =
