@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { mathCardGame } from '@cards/rules';
 import { type HintReply, MathCardGameOptionsSchema, type MathCardGameView } from '@cards/schema';
+import { botPool } from '../src/room/computerPlayers.ts';
 import { Lobby } from '../src/room/lobby.ts';
 import type { RoomSnapshot } from '../src/store/tableStore.ts';
 import { joinOptions, type Probe, serverForFile, startTable, until } from './helpers.ts';
@@ -113,6 +114,22 @@ describe('hints', () => {
     for (const id of reply.hint.cards) {
       expect(own.has(id)).toBe(true);
       expect(theirs.has(id)).toBe(false);
+    }
+    // One hint at a time per player: asked again while the first is being worked out, refused.
+    const real = botPool.hint.bind(botPool);
+    let release: (() => void) | null = null;
+    botPool.hint = (...args) =>
+      new Promise((resolve) => {
+        release = () => resolve(real(...args));
+      });
+    try {
+      const slow = askHint(mover);
+      const held = await until(() => release, 'the first hint in the worker');
+      expect(await askHint(mover)).toMatchObject({ ok: false, error: { code: 'HINT_PENDING' } });
+      held();
+      expect(await slow).toEqual(reply);
+    } finally {
+      botPool.hint = real;
     }
     // The hint came in the asker's reply only: no broadcast or game update carries its text.
     for (const p of [host, guest, watcher])

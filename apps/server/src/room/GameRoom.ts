@@ -104,6 +104,8 @@ export abstract class GameRoom extends Room {
   /** How long a race window stays open (0: plain arrival order). */
   protected readonly fairnessWindowMs: number = FAIRNESS_WINDOW_MS;
   private race: RaceWindow | null = null;
+  /** Sessions with a hint being worked out: one at a time each (the worker is shared by all rooms). */
+  private readonly hinting = new Set<string>();
 
   protected lobby!: Lobby;
   protected host!: MatchHost;
@@ -516,14 +518,19 @@ export abstract class GameRoom extends Room {
       ? this.game.legalIntents(match.state, seat)
       : [];
     if (legal.length === 0) return refused('NOT_YOUR_TURN', 'A hint is for when it is your turn to act.');
+    if (this.hinting.has(client.sessionId))
+      return refused('HINT_PENDING', 'Your last hint is still being worked out.');
+    this.hinting.add(client.sessionId);
     const view = this.game.view(match.state, seat);
-    return botPool
-      .hint(this.game.slug, view, legal, request.data.reveal)
-      .then((hint) =>
+    // Started in a promise so even a synchronous failure lands in `finally` (and the guard's catch).
+    return Promise.resolve()
+      .then(() => botPool.hint(this.game.slug, view, legal, request.data.reveal))
+      .then((hint): HintReply =>
         hint === null
           ? refused('NO_HINT', 'There is no hint for this moment of the game.')
           : { ok: true, hint },
-      );
+      )
+      .finally(() => this.hinting.delete(client.sessionId));
   }
 
   /** Why this client gets no hint (hints off, no hints in this game, not seated, no game), or its seat. */
