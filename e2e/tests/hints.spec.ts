@@ -42,3 +42,18 @@ test('a Blind Cassowary hint says whether a cassowary exists, then shows one', a
   await expect(ana.page.getByTestId('hint-button')).toHaveCount(0);
   await ana.context.close();
 });
+
+test('the host turns hints on in the lobby; they are off by default', async ({ browser }) => {
+  const ana = await openPlayer(browser, DESKTOP);
+  await enterName(ana.page, 'Ana');
+  await ana.page.getByTestId('game-card-star-navigator').click();
+  await ana.page.getByTestId('create-room-star-navigator').click();
+  await expect(ana.page.getByTestId('lobby')).toBeVisible();
+  const hints = ana.page.getByTestId('option-hints');
+  await expect(hints).not.toBeChecked();
+  await hints.check();
+  // Checked from the room info the server sent back, not only by the click.
+  await ana.page.reload();
+  await expect(ana.page.getByTestId('option-hints')).toBeChecked();
+  await ana.context.close();
+});
