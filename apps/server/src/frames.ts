@@ -8,7 +8,7 @@ import { LogThrottle } from './logging.ts';
 import { SpreadPingTransport } from './spreadPings.ts';
 
 /** The requests a room answers (GameRoom registers a handler for each). */
-export const REQUEST_TYPES: ReadonlySet<string> = new Set(['lobby', 'intent']);
+export const REQUEST_TYPES: ReadonlySet<string> = new Set(['lobby', 'intent', 'hint']);
 
 const PROTOCOL_CODE_MASK = 0x1f;
 

@@ -86,8 +86,33 @@ export const LobbyActionSchema = z.discriminatedUnion('type', [
    * may ask); the player takes the seat back when they return.
    */
   z.object({ type: z.literal('replaceWithComputer'), seat: SeatSchema, level: ComputerLevelSchema }),
+  /** The host turns hints on or off for the room (in the lobby). */
+  z.object({ type: z.literal('setHints'), on: z.boolean() }),
 ]);
 export type LobbyAction = z.infer<typeof LobbyActionSchema>;
+
+/**
+ * Client → server, sent with `room.request('hint', …)` in a room with hints on: a hint for the
+ * sender's own seat. `reveal` is the second tap (Blind Cassowary: which cassowary, not only whether).
+ */
+export const HintRequestSchema = z.object({ reveal: z.boolean().default(false) });
+export type HintRequest = z.infer<typeof HintRequestSchema>;
+
+/** The games that give hints (the others refuse a 'hint' request). */
+export const GAMES_WITH_HINTS: ReadonlySet<string> = new Set([
+  'blind-cassowary',
+  'star-navigator',
+  'math-card-game',
+]);
+
+/** A hint, in words, and the player's own cards it is about. */
+export const HintSchema = z.object({
+  text: z.string(),
+  cards: z.array(z.string()),
+  /** A second tap (`reveal: true`) tells more. */
+  more: z.boolean(),
+});
+export type Hint = z.infer<typeof HintSchema>;
 
 export const RejectionSchema = z.object({
   code: z.string(),
@@ -102,6 +127,13 @@ export const ReplySchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), error: RejectionSchema }),
 ]);
 export type Reply = z.infer<typeof ReplySchema>;
+
+/** Server → client reply to a 'hint' request: the hint, or refused with a reason. */
+export const HintReplySchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), hint: HintSchema }),
+  z.object({ ok: z.literal(false), error: RejectionSchema }),
+]);
+export type HintReply = z.infer<typeof HintReplySchema>;
 
 /** A running deadline as the clients see it (the intent it will play stays on the server). */
 export const GameTimerInfoSchema = z.object({
@@ -201,6 +233,8 @@ export const RoomInfoSchema = z.object({
   spectators: z.array(z.object({ id: z.string(), name: z.string() })),
   /** The game options in force (validated by the game's options schema). */
   options: z.unknown(),
+  /** Players may ask for hints (a room option the host sets; on in rooms against the computer). */
+  hints: z.boolean().default(false),
   /** Games won per seat across rematches in this room. */
   matchWins: z.array(z.number().int()),
   gameNumber: z.number().int(),

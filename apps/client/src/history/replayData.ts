@@ -68,6 +68,7 @@ export function replayRoomInfo(info: ReplayInfo, step: ReplayStep, seat: number 
       thinking: false,
     })),
     spectators: [],
+    hints: false,
     options: (step.view as { options?: unknown }).options ?? {},
     matchWins: info.players.map((_, i) => (over && info.winners.includes(i) ? 1 : 0)),
     gameNumber: 1,

@@ -1,6 +1,6 @@
 import { AddComputer, ComputerBadge } from '../components/ComputerPlayers.tsx';
 import { useState } from 'react';
-import { DisplayNameSchema, GAME_CATALOG, type RoomInfo } from '@cards/schema';
+import { DisplayNameSchema, GAME_CATALOG, GAMES_WITH_HINTS, type RoomInfo } from '@cards/schema';
 import { CLIENT_GAMES } from '../games/registry.tsx';
 import { RemoveConfirm } from './RemoveConfirm.tsx';
 import { sendLobby } from '../net/connection.ts';
@@ -31,6 +31,26 @@ async function copyText(text: string): Promise<boolean> {
     area.remove();
     return ok;
   }
+}
+
+/** The room's hints option: the host's checkbox, or what the host chose. Only for games with hints. */
+function HintsOption({ info, isHost }: { info: RoomInfo; isHost: boolean }) {
+  const busy = useStore((s) => s.busy);
+  if (!GAMES_WITH_HINTS.has(info.game)) return null;
+  if (!isHost) return <p className="muted">{info.hints ? 'Hints are on.' : 'Hints are off.'}</p>;
+  return (
+    <label className="field field--check" htmlFor="lobby-hints">
+      <input
+        id="lobby-hints"
+        type="checkbox"
+        data-testid="option-hints"
+        checked={info.hints}
+        disabled={busy}
+        onChange={(e) => void sendLobby({ type: 'setHints', on: e.target.checked })}
+      />
+      <span className="field__label">Hints: players may ask for a hint on their turn</span>
+    </label>
+  );
 }
 
 export function Lobby({ info }: { info: RoomInfo }) {
@@ -214,6 +234,7 @@ export function Lobby({ info }: { info: RoomInfo }) {
         ) : (
           <p className="muted">{client?.describeOptions(info.options) ?? 'Default options'}</p>
         )}
+        <HintsOption info={info} isHost={isHost} />
         {isHost ? (
           <div className="start">
             <button

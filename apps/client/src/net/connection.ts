@@ -4,6 +4,8 @@ import {
   CloseCodes,
   DisplayNameSchema,
   NoticeSchema,
+  type Hint,
+  HintReplySchema,
   ReplySchema,
   SharedRoomInfoSchema,
   type You,
@@ -478,28 +480,36 @@ export function isInRoom(code: string): boolean {
   return room !== null && useStore.getState().code === code;
 }
 
-async function request(type: 'intent' | 'lobby', payload: unknown): Promise<boolean> {
+/**
+ * Sends a request and reads its reply with `schema`: the reply when accepted, or null (a refusal,
+ * an unreadable reply or a failed request, each shown to the player).
+ */
+async function request<T extends { ok: true }>(
+  type: 'intent' | 'lobby' | 'hint',
+  payload: unknown,
+  schema: z.ZodType<T | { ok: false; error: { message: string } }>,
+): Promise<T | null> {
   const r = room;
   if (!r) {
     showToast('error', 'You are not connected to the room.');
-    return false;
+    return null;
   }
   useStore.setState({ busy: true });
   try {
     const raw: unknown = await r.request(type, payload);
-    const reply = ReplySchema.safeParse(raw);
+    const reply = schema.safeParse(raw);
     if (!reply.success) {
       protocolError('reply', describeZodError(reply.error));
-      return false;
+      return null;
     }
     if (!reply.data.ok) {
       showToast('error', reply.data.error.message);
-      return false;
+      return null;
     }
-    return true;
+    return reply.data;
   } catch (error) {
     showToast('error', `The server did not accept that: ${errorMessage(error)}`);
-    return false;
+    return null;
   } finally {
     if (room === r) useStore.setState({ busy: false });
   }
@@ -508,9 +518,15 @@ async function request(type: 'intent' | 'lobby', payload: unknown): Promise<bool
 /** Send a game intent for the current version. Rejections are shown as a toast. */
 export function sendIntent(intent: unknown): Promise<boolean> {
   const version = useStore.getState().game?.version ?? 0;
-  return request('intent', { version, intent });
+  return request('intent', { version, intent }, ReplySchema).then((reply) => reply !== null);
+}
+
+/** Asks for a hint for this tab's seat (`reveal`: the second tap). Refusals are shown as a toast. */
+export async function requestHint(reveal: boolean): Promise<Hint | null> {
+  const reply = await request<{ ok: true; hint: Hint }>('hint', { reveal }, HintReplySchema);
+  return reply?.hint ?? null;
 }
 
 export function sendLobby(action: LobbyAction): Promise<boolean> {
-  return request('lobby', action);
+  return request('lobby', action, ReplySchema).then((reply) => reply !== null);
 }

@@ -5,6 +5,7 @@ import { ConnectionStatus } from '../components/ConnectionStatus.tsx';
 import { LeaveConfirm } from '../components/LeaveConfirm.tsx';
 import { LeftPlayersBanner } from '../components/LeftPlayersBanner.tsx';
 import { ThinkingStrip } from '../components/ComputerPlayers.tsx';
+import { HintBar } from '../components/HintBar.tsx';
 import { Watchers } from '../components/Watchers.tsx';
 import { RulesButton } from '../rules/RulesButton.tsx';
 import { HistoryPanel } from '../history/HistoryPanel.tsx';
@@ -212,6 +213,7 @@ function RoomView({ code }: { code: string }) {
       )}
       {info && <LeftPlayersBanner info={info} />}
       {info && <ThinkingStrip info={info} />}
+      {info && <HintBar info={info} />}
       <div className="room__stage">
         {/* While reconnecting nothing here may be played: the table is dimmed and inert. */}
         <div

@@ -11,7 +11,11 @@ import {
 import type { AnyGameModule } from '@cards/rules';
 import {
   type ComputerLevel,
+  GAME_CATALOG,
+  GAMES_WITH_HINTS,
   type GameWireSchemas,
+  type HintReply,
+  HintRequestSchema,
   IntentMessageSchema,
   type JoinOptions,
   type Judging,
@@ -26,7 +30,7 @@ import { clientKey } from '../httpLimits.ts';
 import { roundTrips } from '../spreadPings.ts';
 import { Broadcaster } from './broadcaster.ts';
 import { FAIRNESS_WINDOW_MS, RaceWindow } from './fairness.ts';
-import { ComputerPlayers } from './computerPlayers.ts';
+import { botPool, ComputerPlayers } from './computerPlayers.ts';
 import { PublicRecord } from './history.ts';
 import { rebuildMatch } from '../store/rebuild.ts';
 import { type Restore, takeRestore } from '../store/restore.ts';
@@ -38,7 +42,7 @@ import type { MatchRunner } from './matchRunner.ts';
 import { newMember } from './members.ts';
 import { RoomRecorder } from './recorder.ts';
 import type { Transition } from './matchRunner.ts';
-import { accepted, describeZodError, refused } from './replies.ts';
+import { accepted, describeZodError, type Refusal, refused } from './replies.ts';
 
 /** How long a dropped player keeps their connection slot for an SDK reconnect. */
 export const RECONNECT_SECONDS = 60;
@@ -100,6 +104,8 @@ export abstract class GameRoom extends Room {
   /** How long a race window stays open (0: plain arrival order). */
   protected readonly fairnessWindowMs: number = FAIRNESS_WINDOW_MS;
   private race: RaceWindow | null = null;
+  /** Sessions with a hint being worked out: one at a time each (the worker is shared by all rooms). */
+  private readonly hinting = new Set<string>();
 
   protected lobby!: Lobby;
   protected host!: MatchHost;
@@ -440,6 +446,10 @@ export abstract class GameRoom extends Room {
       'intent',
       this.guard((client, payload) => this.onIntent(client, payload)),
     );
+    this.onMessage(
+      'hint',
+      this.guard((client, payload) => this.onHint(client, payload)),
+    );
     // Unknown plain messages are dropped (they still cost rate-limit tokens). Unknown requests are
     // refused before they reach the room (frames.ts, whose REQUEST_TYPES lists the two above).
     this.onMessage('*', (client: Client) => {
@@ -448,13 +458,13 @@ export abstract class GameRoom extends Room {
   }
 
   /** Rate limit and exception barrier around every request handler: the room never crashes. */
-  private guard(handler: (client: Client, payload: unknown) => Reply | Promise<Reply>) {
-    return (client: Client, payload: unknown): Reply | Promise<Reply> => {
+  private guard<R extends Reply | HintReply>(handler: (client: Client, payload: unknown) => R | Promise<R>) {
+    return (client: Client, payload: unknown): R | Refusal | Promise<R | Refusal> => {
       const member = this.lobby.members.get(client.sessionId);
       if (!member) return refused('NOT_IN_ROOM', 'You are not in this room.');
       if (!member.bucket.take(Date.now()))
         return refused('RATE_LIMITED', 'Too many messages; slow down a little.');
-      const failed = (error: unknown): Reply => {
+      const failed = (error: unknown): Refusal => {
         logger.error(`room ${this.code}: handler failed`, error);
         return refused('INTERNAL', 'The server could not handle that; please try again.');
       };
@@ -489,6 +499,50 @@ export abstract class GameRoom extends Room {
     return this.race.offer(this.host.now(), rttMs, (timing) =>
       this.host.submit({ ...move, now: this.host.now(), timing } satisfies Transition),
     );
+  }
+
+  /**
+   * A hint for the sender's own seat (rooms with hints on, games that have them, while the seat can
+   * act): worked out in the computer players' worker from that seat's view and legal intents only,
+   * and answered to the sender alone.
+   */
+  private onHint(client: Client, payload: unknown): HintReply | Promise<HintReply> {
+    const request = HintRequestSchema.safeParse(payload ?? {});
+    if (!request.success) return refused('MALFORMED', describeZodError(request.error));
+    const refusal = this.hintRefusal(client);
+    if (typeof refusal !== 'number') return refusal;
+    const seat = refusal;
+    const match = this.host.match;
+    if (match === null) return refused('NO_GAME', 'No game is running.');
+    const legal = this.game.actors(match.state).includes(seat)
+      ? this.game.legalIntents(match.state, seat)
+      : [];
+    if (legal.length === 0) return refused('NOT_YOUR_TURN', 'A hint is for when it is your turn to act.');
+    if (this.hinting.has(client.sessionId))
+      return refused('HINT_PENDING', 'Your last hint is still being worked out.');
+    this.hinting.add(client.sessionId);
+    const view = this.game.view(match.state, seat);
+    // Started in a promise so even a synchronous failure lands in `finally` (and the guard's catch).
+    return Promise.resolve()
+      .then(() => botPool.hint(this.game.slug, view, legal, request.data.reveal))
+      .then((hint): HintReply =>
+        hint === null
+          ? refused('NO_HINT', 'There is no hint for this moment of the game.')
+          : { ok: true, hint },
+      )
+      .finally(() => this.hinting.delete(client.sessionId));
+  }
+
+  /** Why this client gets no hint (hints off, no hints in this game, not seated, no game), or its seat. */
+  private hintRefusal(client: Client): Refusal | number {
+    const name = GAME_CATALOG.find((g) => g.slug === this.game.slug)?.name ?? this.game.slug;
+    if (!GAMES_WITH_HINTS.has(this.game.slug)) return refused('NO_HINTS', `${name} has no hints.`);
+    if (!this.lobby.hints)
+      return refused('HINTS_OFF', 'Hints are off in this room; the host can turn them on in the lobby.');
+    const seat = this.lobby.table.seatOfSession(client.sessionId);
+    if (seat === null) return refused('NOT_A_PLAYER', 'Only seated players get hints.');
+    if (this.lobby.phase !== 'playing') return refused('NO_GAME', 'No game is running.');
+    return seat;
   }
 
   /** A spectator's action, for games that have some (see the class comment); no version check. */

@@ -90,6 +90,7 @@ export class Broadcaster {
       seats: lobby.table.info(this.thinking),
       spectators: lobby.spectators(),
       options: lobby.options,
+      hints: lobby.hints,
       matchWins: [...lobby.table.matchWins],
       gameNumber: this.host.gameNumber,
       startBlocker: lobby.phase === 'lobby' ? lobby.startBlockerText() : null,

@@ -1,12 +1,21 @@
 /**
- * Computer players' decisions off the event loop: one worker thread shared by every room's computer
- * players holds them (with their memory) and answers each decision. If the worker cannot start or
+ * Computer players' decisions and players' hints off the event loop: one worker thread shared by
+ * every room's computer players holds them (with their memory) and answers each decision and hint. If the worker cannot start or
  * dies, decisions run on the calling thread from then on (a bot rebuilt there starts with no memory,
  * which only costs it what it had counted so far).
  */
 import { Worker } from 'node:worker_threads';
 import { logger } from '@colyseus/core';
-import { BOTS, type Bot, type BotDecision, ComputerSeat, type Level, type Thinker } from '@cards/bots';
+import {
+  BOTS,
+  type Bot,
+  type BotDecision,
+  ComputerSeat,
+  HINTS,
+  type Hint,
+  type Level,
+  type Thinker,
+} from '@cards/bots';
 import type { AnyGameModule } from '@cards/rules';
 import type { Reply } from '@cards/schema';
 import type { MatchHost } from './matchHost.ts';
@@ -20,8 +29,20 @@ export interface BotSpec {
 
 export type BotJob =
   | { kind: 'decide'; id: number; bot: string; spec: BotSpec; view: unknown; legal: readonly unknown[] }
+  | { kind: 'hint'; id: number; slug: string; view: unknown; legal: readonly unknown[]; reveal: boolean }
   | { kind: 'drop'; bot: string };
-export type BotAnswer = { id: number; decision: BotDecision<unknown> } | { id: number; crashed: string };
+/** `value`: a decision (BotDecision) or a hint (Hint | null), as the job asked. */
+export type BotAnswer = { id: number; value: unknown } | { id: number; crashed: string };
+
+/** A hint for a seat from its view and legal intents (null: this game gives no hint here). */
+export function hintFor(
+  slug: string,
+  view: unknown,
+  legal: readonly unknown[],
+  reveal: boolean,
+): Hint | null {
+  return HINTS[slug]?.(view, legal, reveal) ?? null;
+}
 
 export interface BotWorker {
   postMessage(job: BotJob): void;
@@ -40,7 +61,7 @@ export class BotPool {
   private nextBot = 1;
   private readonly waiting = new Map<
     number,
-    { resolve: (d: BotDecision<unknown>) => void; fallback: () => BotDecision<unknown> }
+    { resolve: (value: unknown) => void; fallback: () => unknown }
   >();
   private readonly local = new Map<string, Bot<unknown, unknown>>();
 
@@ -80,13 +101,28 @@ export class BotPool {
     view: unknown,
     legal: readonly unknown[],
   ): Promise<BotDecision<unknown>> {
-    const fallback = () => this.decideHere(bot, spec, view, legal);
+    return this.ask(
+      (id) => ({ kind: 'decide', id, bot, spec, view, legal }),
+      () => this.decideHere(bot, spec, view, legal),
+    );
+  }
+
+  /** A hint for a seat (see hintFor), worked out in the worker (a solver may take a while). */
+  hint(slug: string, view: unknown, legal: readonly unknown[], reveal: boolean): Promise<Hint | null> {
+    return this.ask(
+      (id) => ({ kind: 'hint', id, slug, view, legal, reveal }),
+      () => hintFor(slug, view, legal, reveal),
+    );
+  }
+
+  /** Posts a job to the worker; `here` answers on this thread when the worker cannot. */
+  private ask<T>(job: (id: number) => BotJob, here: () => T): Promise<T> {
     const worker = this.ensureWorker();
-    if (worker === null) return Promise.resolve(fallback());
+    if (worker === null) return Promise.resolve(here());
     const id = this.nextId++;
-    return new Promise((resolve) => {
-      this.waiting.set(id, { resolve, fallback });
-      worker.postMessage({ kind: 'decide', id, bot, spec, view, legal });
+    return new Promise<T>((resolve) => {
+      this.waiting.set(id, { resolve: (value) => resolve(value as T), fallback: here });
+      worker.postMessage(job(id));
     });
   }
 
@@ -112,9 +148,9 @@ export class BotPool {
     if (waiting === undefined) return;
     this.waiting.delete(answer.id);
     if ('crashed' in answer) {
-      logger.error(`bot worker: a decision threw (${answer.crashed}); deciding here`);
+      logger.error(`bot worker: a job threw (${answer.crashed}); doing it here`);
       waiting.resolve(waiting.fallback());
-    } else waiting.resolve(answer.decision);
+    } else waiting.resolve(answer.value);
   }
 
   private fail(error: unknown): void {

@@ -3,6 +3,7 @@ import type { AnyGameModule } from '@cards/rules';
 import {
   CloseCodes,
   type ComputerLevel,
+  GAMES_WITH_HINTS,
   type LobbyAction,
   MAX_NAME_LENGTH,
   type Notice,
@@ -56,6 +57,8 @@ export class Lobby {
   /** …and, for a while, their address (a fresh token and browser id are only a storage-clear away). */
   readonly bannedAddresses = new AddressBans();
   phase: RoomPhase = 'lobby';
+  /** Players may ask for hints (the host's room option). */
+  hints = false;
 
   constructor(
     private readonly game: AnyGameModule,
@@ -101,10 +104,11 @@ export class Lobby {
   /** What the store keeps of the lobby (the rest of RoomSnapshot comes from the other parts). */
   snapshot(): Pick<
     RoomSnapshot,
-    'options' | 'phase' | 'hostSeat' | 'seats' | 'matchWins' | 'bannedTokens' | 'bannedBrowsers'
+    'options' | 'hints' | 'phase' | 'hostSeat' | 'seats' | 'matchWins' | 'bannedTokens' | 'bannedBrowsers'
   > {
     return {
       options: this.options,
+      hints: this.hints,
       phase: this.phase,
       hostSeat: this.table.hostSeat,
       seats: this.table.seats.map((o) =>
@@ -133,6 +137,7 @@ export class Lobby {
    */
   restore(snapshot: RoomSnapshot): void {
     this.options = snapshot.options;
+    this.hints = snapshot.hints ?? false;
     this.phase = snapshot.phase;
     snapshot.seats.forEach((seat, i) => {
       this.table.seats[i] =
@@ -310,6 +315,8 @@ export class Lobby {
         return this.removeComputer(member, action.seat);
       case 'replaceWithComputer':
         return this.replaceWithComputer(member, action.seat, action.level);
+      case 'setHints':
+        return this.setHints(member, action.on);
     }
   }
 
@@ -366,6 +373,16 @@ export class Lobby {
     const options = this.optionsSchema.safeParse(raw);
     if (!options.success) return refused('BAD_OPTIONS', describeZodError(options.error));
     this.options = options.data;
+    // Everyone agrees again to the new settings.
+    this.table.resetReady();
+    return accepted();
+  }
+
+  private setHints(member: Member, on: boolean): Reply {
+    const refusal = this.requireLobby() ?? this.requireHost(member);
+    if (refusal) return refusal;
+    if (!GAMES_WITH_HINTS.has(this.game.slug)) return refused('NO_HINTS', 'This game has no hints.');
+    this.hints = on;
     // Everyone agrees again to the new settings.
     this.table.resetReady();
     return accepted();
@@ -561,9 +578,10 @@ export class Lobby {
 
   /**
    * "Play against the computer": computer players of `level` fill the table up to three players (or
-   * the game's only size) beside the creator, who then starts at once.
+   * the game's only size) beside the creator, who then starts at once, with hints on.
    */
   seatComputersForCreator(member: Member, level: ComputerLevel): void {
+    this.hints = GAMES_WITH_HINTS.has(this.game.slug);
     const players = Math.min(this.game.maxPlayers, Math.max(this.game.minPlayers, 3));
     while (this.table.occupiedCount() < players && this.addComputer(member, level, undefined).ok);
   }

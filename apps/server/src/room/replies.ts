@@ -3,7 +3,10 @@ import type { Reply } from '@cards/schema';
 
 export const accepted = (): Reply => ({ ok: true });
 
-export const refused = (code: string, message: string, context?: Record<string, unknown>): Reply => ({
+/** A refusal: the answer to any request (an intent, a lobby action, a hint) that was not done. */
+export type Refusal = Extract<Reply, { ok: false }>;
+
+export const refused = (code: string, message: string, context?: Record<string, unknown>): Refusal => ({
   ok: false,
   error: context === undefined ? { code, message } : { code, message, context },
 });

@@ -20,6 +20,8 @@ export interface RoomSnapshot {
   code: string;
   game: string;
   options: unknown;
+  /** Players may ask for hints (absent in records from before hints: off). */
+  hints?: boolean;
   phase: RoomPhase;
   hostSeat: number | null;
   seats: (StoredSeat | null)[];
