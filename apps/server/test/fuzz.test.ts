@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Protocol, ResponseStatus } from '@colyseus/core';
 import { encode } from '@colyseus/schema';
 import { pack, unpack } from 'msgpackr';
 import type { AnyGameModule, LoggedIntent } from '@cards/rules';
 import type { Reply } from '@cards/schema';
 import { GAME_ROOMS } from '../src/rooms/index.ts';
-import {
-  bootServer,
-  joinOptions,
-  Players,
-  type Probe,
-  startTable,
-  type TestServer,
-  until,
-} from './helpers.ts';
+import { joinOptions, type Probe, serverForFile, startTable, until } from './helpers.ts';
 
 /**
  * A bounded fuzz run: a few thousand malformed messages (unreadable frames, unknown requests,
@@ -28,16 +20,7 @@ const MESSAGES_PER_CLIENT = 260;
 /** The clients of a room take turns, each slower than the room's 20 a second per client. */
 const PACE_MS = 20;
 const REPLY_MS = 5_000;
-let server: TestServer;
-let players: Players;
-
-beforeAll(async () => {
-  server = await bootServer(PORT, { allowTestSeeds: true });
-  players = new Players(server.url);
-});
-afterAll(async () => {
-  await server.close();
-});
+const ctx = serverForFile(PORT, { allowTestSeeds: true });
 
 /** mulberry32: the run is the same every time. */
 function prng(seed: number): () => number {
@@ -257,7 +240,7 @@ async function fuzzOnce(
 
 /** A room's game and replay log (read from the room: the test runs in the server's process). */
 function matchOf(code: string): { game: AnyGameModule; log: readonly LoggedIntent<unknown>[] } {
-  const room = server.test.getRoomById(code) as unknown as {
+  const room = ctx.server.test.getRoomById(code) as unknown as {
     game: AnyGameModule;
     match: { log: LoggedIntent<unknown>[] } | null;
   };
@@ -281,8 +264,8 @@ describe('fuzz: malformed messages against every game', () => {
     const tallies: Tally[] = [];
     await Promise.all(
       Object.keys(GAME_ROOMS).map(async (game, g) => {
-        const { host, guest, code } = await startTable(players, game, { seed: `fuzz-${game}` });
-        const watcher = await players.join(code, joinOptions('Watcher', { spectate: true }));
+        const { host, guest, code } = await startTable(ctx.players, game, { seed: `fuzz-${game}` });
+        const watcher = await ctx.players.join(code, joinOptions('Watcher', { spectate: true }));
         await watcher.waitGame(() => true, 'spectator view');
         // The spectator's arrival reaches the players coalesced (Broadcaster.roomSoon): let it land.
         await host.waitRoom((r) => r.spectators.length === 1, 'spectator listed');
@@ -319,8 +302,8 @@ describe('fuzz: malformed messages against every game', () => {
     console.info(`fuzz: ${sent} messages, ${refused} refused, ${sent - refused} accepted`);
     expect(sent).toBe(Object.keys(GAME_ROOMS).length * 3 * MESSAGES_PER_CLIENT);
     expect(refused).toBeGreaterThan(sent * 0.8);
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-    const fresh = await players.create('cassino', joinOptions('After'));
+    expect((await fetch(`${ctx.server.url}/healthz`)).status).toBe(200);
+    const fresh = await ctx.players.create('cassino', joinOptions('After'));
     expect(fresh.room.roomId).toMatch(/^[A-Z]{5}$/);
   }, 180_000);
 });
