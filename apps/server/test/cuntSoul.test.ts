@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cuntSoul } from '@cards/rules';
 import {
   type CuntSoulIntent,
@@ -7,28 +7,11 @@ import {
   type GameUpdate,
   GameUpdateSchema,
 } from '@cards/schema';
-import {
-  bootServer,
-  Players,
-  type Probe,
-  sendIntent,
-  sleep,
-  startTable,
-  type TestServer,
-} from './helpers.ts';
+import { type Probe, sendIntent, serverForFile, sleep, startTable } from './helpers.ts';
 
 const PORT = 41250;
 const GAME = 'cunt-soul';
-let server: TestServer;
-let players: Players;
-
-beforeAll(async () => {
-  server = await bootServer(PORT, { allowTestSeeds: true });
-  players = new Players(server.url);
-});
-afterAll(async () => {
-  await server.close();
-});
+const ctx = serverForFile(PORT, { allowTestSeeds: true });
 
 const cview = (g: GameUpdate) => CuntSoulViewSchema.parse(g.view) as CuntSoulView;
 const seatOf = (p: Probe) => p.info.you.seat ?? -1;
@@ -43,7 +26,7 @@ const send = sendIntent;
 
 describe('cunt-soul room', () => {
   it('setup is secret until both have chosen, then both choices appear together', async () => {
-    const { host, guest } = await startTable(players, GAME, { seed: 'cs-setup' });
+    const { host, guest } = await startTable(ctx.players, GAME, { seed: 'cs-setup' });
     for (const p of [host, guest]) {
       const view = cview(p.game);
       expect(view.phase).toBe('setup');
@@ -80,7 +63,7 @@ describe('cunt-soul room', () => {
   });
 
   it('a scripted game through the room ends (at the 10-turn limit) with places for both seats', async () => {
-    const { host, guest } = await startTable(players, GAME, {
+    const { host, guest } = await startTable(ctx.players, GAME, {
       seed: 'cs-game',
       options: { dealer: 0, turnLimit: 10 },
     });
