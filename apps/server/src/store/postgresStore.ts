@@ -4,6 +4,7 @@ import { secretHash } from '../room/members.ts';
 import {
   DAMAGED_RECORD,
   finishedMatch,
+  intentRowValues,
   type IntentRow,
   logFromRows,
   type MatchRow,
@@ -186,19 +187,11 @@ export class PostgresStore implements TableStore {
     );
   }
 
-  appendIntent(replayId: string, { seq, entry }: StoredIntent, fence?: Fence): Promise<void> {
+  appendIntent(replayId: string, intent: StoredIntent, fence?: Fence): Promise<void> {
     return this.fenced(
       `INSERT INTO intents (replay_id, seq, actor, spectator, intent, at, timing)
        SELECT $1, $2, $3, $4, $5, $6, $7 WHERE TRUE AND FENCE`,
-      [
-        replayId,
-        seq,
-        entry.actor,
-        entry.spectator ?? null,
-        JSON.stringify(entry.intent),
-        entry.at,
-        entry.timing === undefined ? null : JSON.stringify(entry.timing),
-      ],
+      intentRowValues(replayId, intent),
       fence,
     );
   }

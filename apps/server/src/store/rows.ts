@@ -1,5 +1,5 @@
 import type { ArrivalTiming, LoggedIntent, Outcome } from '@cards/rules';
-import type { FinishedMatch, MatchSummary, RoomSnapshot, StoredRoom } from './tableStore.ts';
+import type { FinishedMatch, MatchSummary, RoomSnapshot, StoredIntent, StoredRoom } from './tableStore.ts';
 
 /** Rows as both SQL stores (sqliteStore.ts, postgresStore.ts) keep them, and how they read back. */
 export interface MatchRow {
@@ -24,8 +24,21 @@ export interface IntentRow {
   spectator: string | null;
   intent: string;
   at: number;
-  /** A raced intent's ArrivalTiming as JSON (latency fairness); absent from stores that keep none. */
-  timing?: string | null;
+  /** A raced intent's ArrivalTiming as JSON (latency fairness); null for every other intent. */
+  timing: string | null;
+}
+
+/** An intent row's values in column order: replay_id, seq, actor, spectator, intent, at, timing. */
+export function intentRowValues(replayId: string, { seq, entry }: StoredIntent): (string | number | null)[] {
+  return [
+    replayId,
+    seq,
+    entry.actor,
+    entry.spectator ?? null,
+    JSON.stringify(entry.intent),
+    entry.at,
+    entry.timing === undefined ? null : JSON.stringify(entry.timing),
+  ];
 }
 
 export interface SeatRow {
@@ -53,9 +66,7 @@ export function logFromRows(replayId: string, rows: readonly IntentRow[]): Logge
       actor: row.actor,
       intent: JSON.parse(row.intent) as unknown,
       at: row.at,
-      ...(row.timing === undefined || row.timing === null
-        ? {}
-        : { timing: JSON.parse(row.timing) as ArrivalTiming }),
+      ...(row.timing === null ? {} : { timing: JSON.parse(row.timing) as ArrivalTiming }),
     };
     return row.spectator === null ? entry : { ...entry, spectator: row.spectator };
   });

@@ -18,6 +18,7 @@ import { secretHash } from '../room/members.ts';
 import {
   DAMAGED_RECORD,
   finishedMatch,
+  intentRowValues,
   type IntentRow,
   logFromRows,
   type MatchRow,
@@ -187,18 +188,10 @@ export class SqliteStore implements TableStore {
     });
   }
 
-  appendIntent(replayId: string, { seq, entry }: StoredIntent, fence?: Fence): void {
+  appendIntent(replayId: string, intent: StoredIntent, fence?: Fence): void {
     this.fenced(
       'INSERT INTO intents (replay_id, seq, actor, spectator, intent, at, timing) SELECT ?, ?, ?, ?, ?, ?, ? WHERE 1 AND FENCE',
-      [
-        replayId,
-        seq,
-        entry.actor,
-        entry.spectator ?? null,
-        JSON.stringify(entry.intent),
-        entry.at,
-        entry.timing === undefined ? null : JSON.stringify(entry.timing),
-      ],
+      intentRowValues(replayId, intent),
       fence,
     );
   }
