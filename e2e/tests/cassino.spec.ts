@@ -42,9 +42,15 @@ async function joinByCode(guest: Player, code: string): Promise<void> {
 
 /** Neither the DOM nor any websocket frame of `watcher` may ever hold a card of `hidden`'s hand. */
 async function assertHandHidden(watcher: Player, hiddenHand: readonly string[], who: string): Promise<void> {
+  const shown = await watcher.page
+    .locator('[data-testid]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? ''));
   for (const id of hiddenHand) {
     expect(framesContain(watcher.frames, id), `${who} received ${id} over the websocket`).toBe(false);
-    await expect(watcher.page.locator(`[data-testid$="-${id}"]`), `${who} shows ${id}`).toHaveCount(0);
+    expect(
+      shown.filter((testId) => testId.endsWith(`-${id}`)),
+      `${who} shows ${id}`,
+    ).toEqual([]);
   }
 }
 

@@ -1,5 +1,6 @@
 import { expect, type Browser, type BrowserContext, type Page, type WebSocket } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { gameUpdate } from './math-card-game-frames.ts';
 
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 export const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -18,7 +19,11 @@ export async function openPlayer(browser: Browser, device: typeof PHONE | typeof
   return player;
 }
 
+/** Each open page's received frames, so a move can be chosen from what the server sent that page. */
+const framesOfPage = new WeakMap<Page, Buffer[]>();
+
 function recordFrames({ page, frames }: Player): void {
+  framesOfPage.set(page, frames);
   page.on('websocket', (ws: WebSocket) => {
     ws.on('framereceived', ({ payload }) => {
       frames.push(typeof payload === 'string' ? Buffer.from(payload) : Buffer.from(payload));
@@ -149,12 +154,48 @@ async function selectTowardsCapture(page: Page): Promise<'capture' | 'build' | n
   return (await build.count()) > 0 ? 'build' : null;
 }
 
+/** Waits for the table to show a later version than `before`, checking often: a move lands in milliseconds. */
+async function movedOn(page: Page, before: number): Promise<void> {
+  await expect.poll(() => version(page), { intervals: [50] }).toBeGreaterThan(before);
+}
+
+interface CassinoMove {
+  type: string;
+  card?: string;
+  items?: string[];
+  value?: number;
+}
+
+/** The legal intents the server sent this page for the version its table shows, or null. */
+async function legalMoves(page: Page): Promise<CassinoMove[] | null> {
+  const frames = framesOfPage.get(page);
+  const update = frames === undefined ? null : gameUpdate(frames, await version(page));
+  return (update?.legal as CassinoMove[] | undefined) ?? null;
+}
+
 /**
  * Plays one legal move through the UI the way a person would: prefer a capture, then a build,
- * else trail. Only what the UI offers is clicked, so every move is one the server listed as legal.
+ * else trail. The move is picked from the legal intents the page received and made by clicking the
+ * hand card, its table items and the action button, so every click is one the UI offers. When the
+ * server left the plays free (an absurdly crowded table) it explores the UI instead.
  */
 export async function playOneMove(page: Page): Promise<string> {
   const before = await version(page);
+  const legal = (await legalMoves(page)) ?? [];
+  const pick = (['capture', 'build', 'trail'] as const)
+    .map((type) => legal.find((intent) => intent.type === type))
+    .find((intent) => intent !== undefined);
+  if (pick === undefined) return exploreOneMove(page, before);
+  await page.getByTestId(`hand-card-${pick.card}`).click();
+  for (const item of pick.items ?? []) await page.getByTestId(`table-item-${item}`).click();
+  const action = pick.type === 'build' ? `action-build-${pick.value}` : `action-${pick.type}`;
+  await page.getByTestId(action).first().click();
+  await movedOn(page, before);
+  return `${pick.type} with ${pick.card}`;
+}
+
+/** Finds a move by trying each offered hand card against the table, as a person new to the UI would. */
+async function exploreOneMove(page: Page, before: number): Promise<string> {
   const cards = await handCardIds(page);
   let trailCard: string | null = null;
   let buildCard: string | null = null;
@@ -167,7 +208,7 @@ export async function playOneMove(page: Page): Promise<string> {
     const found = await selectTowardsCapture(page);
     if (found === 'capture') {
       await page.getByTestId('action-capture').click();
-      await expect.poll(() => version(page)).toBeGreaterThan(before);
+      await movedOn(page, before);
       return `capture with ${id}`;
     }
     if (found === 'build' && buildCard === null) buildCard = id;
@@ -183,7 +224,7 @@ export async function playOneMove(page: Page): Promise<string> {
   } else {
     await page.getByTestId('action-trail').click();
   }
-  await expect.poll(() => version(page)).toBeGreaterThan(before);
+  await movedOn(page, before);
   return `${choice === buildCard ? 'build' : 'trail'} with ${choice}`;
 }
 
