@@ -6,7 +6,9 @@
  * target). Each set is timed twice: cold (the solver's shared tables emptied before every hand: the
  * worst case) and warm (tables shared across the set, as in a long-running match worker). Then a
  * brute-force agreement check on small hands, and the deal's proof itself (the clock's `prove`
- * transition, which runs in the room's match worker) for 2–8 players.
+ * transition, which runs in the room's match worker) for 2–8 players; last, cheap intents queued
+ * behind proofs in the match workers, old path (every transition in the pool) beside the new
+ * (only transitions that may search), `--wait-seconds S` per round (apps/server/src/bench/benchOffload.ts).
  *
  * Samples: real deals of both target methods, the first seat's hand topped up from the reserve to
  * 5–10 cards (chameleons, cursed targets such as 1010–1313 and all) — these mostly answer "found";
@@ -23,6 +25,7 @@ import { clearDecideCaches, DECIDE_BUDGET } from '../packages/rules/src/arith/de
 import { bruteForce } from '../packages/rules/test/arith/brute.ts';
 import { nextInt, seedPrng, type PrngState } from '../packages/rules/src/core/prng.ts';
 import type { BlindCassowaryCard } from '../packages/schema/src/index.ts';
+import { benchOffload } from '../apps/server/src/bench/benchOffload.ts';
 
 const quantile = (xs: number[], q: number): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -156,12 +159,12 @@ function benchDealProof(deals: number): void {
   }
 }
 
-const flag = (args: string[], name: string, fallback: number): number => {
+const flag = (args: string[], name: string, fallback: number, min = 10): number => {
   const at = args.indexOf(name);
-  return at >= 0 ? Math.max(10, Number(args[at + 1]) || fallback) : fallback;
+  return at >= 0 ? Math.max(min, Number(args[at + 1]) || fallback) : fallback;
 };
 
-export function benchSolver(args: string[] = []): void {
+export async function benchSolver(args: string[] = []): Promise<void> {
   const runs = flag(args, '--runs', 200);
   const hard = flag(args, '--hard', 400);
   const lows = Math.max(10, Math.round(runs / 4));
@@ -191,4 +194,13 @@ export function benchSolver(args: string[] = []): void {
   }
   benchAgreement(Math.max(4, Math.round(runs / 20)));
   benchDealProof(Math.max(10, Math.round(runs / 10)));
+  // Pairs of the hard low hands (8 and 9 cards) as the two hands of a deal under proof.
+  const slow: { hands: BlindCassowaryCard[][]; target: number }[] = [];
+  for (let i = 0; i < 40; i++) {
+    const [a, next] = lowSample(8 + (i % 2), prng);
+    const [b, after] = lowSample(8, next);
+    prng = after;
+    slow.push({ hands: [a.hand, b.hand], target: a.target });
+  }
+  await benchOffload(slow, flag(args, '--wait-seconds', 3, 1));
 }
