@@ -106,31 +106,33 @@ const both = (label: string, samples: Sample[]): void => {
   console.log(`      warm: ${line(searchAll(samples, false))}`);
 };
 
-/** searchHand against a brute force (every value of every pairing, bigint rationals) on small hands. */
+/**
+ * searchHand against a brute force (every value of every pairing, bigint rationals) on small hands,
+ * both ways: every target the brute force reaches must be found, every other one answered none.
+ */
 function benchAgreement(hands: number): void {
   let prng = seedPrng('bench-solver-brute');
-  let agree = 0;
-  let differ = 0;
-  let found = 0;
+  const tally = { foundAgree: 0, foundDiffer: 0, noneAgree: 0, noneDiffer: 0, unknown: 0 };
   for (let i = 0; i < hands; i++) {
-    const size = 3 + (i % 2);
+    const size = 3 + (i % 3);
     const hand: BlindCassowaryCard[] = [];
     for (let k = 0; k < size; k++) {
       const [rank, next] = nextInt(prng, 13);
       prng = next;
-      hand.push({ id: `${rank + 1}${'SHDC'[k]}`, rank: rank + 1, suit: 'S' });
+      hand.push({ id: `${rank + 1}${'SHDC'[k % 4]}${k}`, rank: rank + 1, suit: 'S' });
     }
     const reachable = bruteForce(hand.map((c) => c.rank));
-    for (let target = 1; target <= 150; target++) {
+    for (const target of [...Array.from({ length: 150 }, (_, t) => t + 1), 1010, 1111, 1212, 1313]) {
       const kind = searchHand(hand, target).kind;
-      const expected = reachable.has(String(target)) ? 'found' : 'none';
-      if (kind === expected) agree++;
-      else differ++;
-      if (expected === 'found') found++;
+      if (kind === 'unknown') tally.unknown++;
+      else if (reachable.has(String(target))) tally[kind === 'found' ? 'foundAgree' : 'foundDiffer']++;
+      else tally[kind === 'none' ? 'noneAgree' : 'noneDiffer']++;
     }
   }
   console.log(
-    `  brute-force agreement, ${hands} hands of 3–4 cards × targets 1–150: ${agree} agree, ${differ} differ (${found} reachable)`,
+    `  brute-force agreement, ${hands} hands of 3–5 cards × targets 1–150 and 1010–1313: reachable ` +
+      `${tally.foundAgree} found / ${tally.foundDiffer} missed; unreachable ${tally.noneAgree} none / ` +
+      `${tally.noneDiffer} wrongly found; unknown ${tally.unknown}`,
   );
 }
 
@@ -192,7 +194,7 @@ export async function benchSolver(args: string[] = []): Promise<void> {
       console.log(`    best blind value, real deals: ${stats(best)}`);
     }
   }
-  benchAgreement(Math.max(4, Math.round(runs / 20)));
+  benchAgreement(Math.max(6, Math.round(runs / 20)));
   benchDealProof(Math.max(10, Math.round(runs / 10)));
   // Pairs of the hard low hands (8 and 9 cards) as the two hands of a deal under proof.
   const slow: { hands: BlindCassowaryCard[][]; target: number }[] = [];
