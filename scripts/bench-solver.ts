@@ -6,7 +6,9 @@
  * target). Each set is timed twice: cold (the solver's shared tables emptied before every hand: the
  * worst case) and warm (tables shared across the set, as in a long-running match worker). Then a
  * brute-force agreement check on small hands, and the deal's proof itself (the clock's `prove`
- * transition, which runs in the room's match worker) for 2–8 players.
+ * transition, which runs in the room's match worker) for 2–8 players; last, cheap intents queued
+ * behind proofs in the match workers, old path (every transition in the pool) beside the new
+ * (only transitions that may search), `--wait-seconds S` per round (apps/server/src/bench/benchOffload.ts).
  *
  * Samples: real deals of both target methods, the first seat's hand topped up from the reserve to
  * 5–10 cards (chameleons, cursed targets such as 1010–1313 and all) — these mostly answer "found";
@@ -23,6 +25,7 @@ import { clearDecideCaches, DECIDE_BUDGET } from '../packages/rules/src/arith/de
 import { bruteForce } from '../packages/rules/test/arith/brute.ts';
 import { nextInt, seedPrng, type PrngState } from '../packages/rules/src/core/prng.ts';
 import type { BlindCassowaryCard } from '../packages/schema/src/index.ts';
+import { benchOffload } from '../apps/server/src/bench/benchOffload.ts';
 
 const quantile = (xs: number[], q: number): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -103,31 +106,33 @@ const both = (label: string, samples: Sample[]): void => {
   console.log(`      warm: ${line(searchAll(samples, false))}`);
 };
 
-/** searchHand against a brute force (every value of every pairing, bigint rationals) on small hands. */
+/**
+ * searchHand against a brute force (every value of every pairing, bigint rationals) on small hands,
+ * both ways: every target the brute force reaches must be found, every other one answered none.
+ */
 function benchAgreement(hands: number): void {
   let prng = seedPrng('bench-solver-brute');
-  let agree = 0;
-  let differ = 0;
-  let found = 0;
+  const tally = { foundAgree: 0, foundDiffer: 0, noneAgree: 0, noneDiffer: 0, unknown: 0 };
   for (let i = 0; i < hands; i++) {
-    const size = 3 + (i % 2);
+    const size = 3 + (i % 3);
     const hand: BlindCassowaryCard[] = [];
     for (let k = 0; k < size; k++) {
       const [rank, next] = nextInt(prng, 13);
       prng = next;
-      hand.push({ id: `${rank + 1}${'SHDC'[k]}`, rank: rank + 1, suit: 'S' });
+      hand.push({ id: `${rank + 1}${'SHDC'[k % 4]}${k}`, rank: rank + 1, suit: 'S' });
     }
     const reachable = bruteForce(hand.map((c) => c.rank));
-    for (let target = 1; target <= 150; target++) {
+    for (const target of [...Array.from({ length: 150 }, (_, t) => t + 1), 1010, 1111, 1212, 1313]) {
       const kind = searchHand(hand, target).kind;
-      const expected = reachable.has(String(target)) ? 'found' : 'none';
-      if (kind === expected) agree++;
-      else differ++;
-      if (expected === 'found') found++;
+      if (kind === 'unknown') tally.unknown++;
+      else if (reachable.has(String(target))) tally[kind === 'found' ? 'foundAgree' : 'foundDiffer']++;
+      else tally[kind === 'none' ? 'noneAgree' : 'noneDiffer']++;
     }
   }
   console.log(
-    `  brute-force agreement, ${hands} hands of 3–4 cards × targets 1–150: ${agree} agree, ${differ} differ (${found} reachable)`,
+    `  brute-force agreement, ${hands} hands of 3–5 cards × targets 1–150 and 1010–1313: reachable ` +
+      `${tally.foundAgree} found / ${tally.foundDiffer} missed; unreachable ${tally.noneAgree} none / ` +
+      `${tally.noneDiffer} wrongly found; unknown ${tally.unknown}`,
   );
 }
 
@@ -156,12 +161,12 @@ function benchDealProof(deals: number): void {
   }
 }
 
-const flag = (args: string[], name: string, fallback: number): number => {
+const flag = (args: string[], name: string, fallback: number, min = 10): number => {
   const at = args.indexOf(name);
-  return at >= 0 ? Math.max(10, Number(args[at + 1]) || fallback) : fallback;
+  return at >= 0 ? Math.max(min, Number(args[at + 1]) || fallback) : fallback;
 };
 
-export function benchSolver(args: string[] = []): void {
+export async function benchSolver(args: string[] = []): Promise<void> {
   const runs = flag(args, '--runs', 200);
   const hard = flag(args, '--hard', 400);
   const lows = Math.max(10, Math.round(runs / 4));
@@ -189,6 +194,15 @@ export function benchSolver(args: string[] = []): void {
       console.log(`    best blind value, real deals: ${stats(best)}`);
     }
   }
-  benchAgreement(Math.max(4, Math.round(runs / 20)));
+  benchAgreement(Math.max(6, Math.round(runs / 20)));
   benchDealProof(Math.max(10, Math.round(runs / 10)));
+  // Pairs of the hard low hands (8 and 9 cards) as the two hands of a deal under proof.
+  const slow: { hands: BlindCassowaryCard[][]; target: number }[] = [];
+  for (let i = 0; i < 40; i++) {
+    const [a, next] = lowSample(8 + (i % 2), prng);
+    const [b, after] = lowSample(8, next);
+    prng = after;
+    slow.push({ hands: [a.hand, b.hand], target: a.target });
+  }
+  await benchOffload(slow, flag(args, '--wait-seconds', 3, 1));
 }

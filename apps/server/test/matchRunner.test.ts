@@ -5,11 +5,18 @@
  */
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { blindCassowary, startMatch } from '@cards/rules';
 import {
+  blindCassowary,
+  blindCassowaryMayRunSolver,
+  type BlindCassowaryState,
+  startMatch,
+} from '@cards/rules';
+import {
+  OffloadingRunner,
   type PoolWorker,
   type RunAnswer,
   type RunJob,
+  runHere,
   type Transition,
   WorkerMatchRunner,
 } from '../src/room/matchRunner.ts';
@@ -104,5 +111,32 @@ describe('match worker pool', () => {
     expect(runner.mode).toBe('main-thread');
     expect((await runner.run(blindCassowary, match('room-c'), prove)).ok).toBe(true);
     expect(spawned).toHaveLength(2);
+  });
+
+  it('offloading: only a transition that may search goes to the pool; the rest run here at once', async () => {
+    const { runner, spawned } = pool(1);
+    const offloading = new OffloadingRunner(runner, (state, t) =>
+      blindCassowaryMayRunSolver(state as BlindCassowaryState, t.kind === 'seat' ? t.actor : null, t.intent),
+    );
+    const dealt = match('room-c');
+    // The deal's proof searches: it goes to the (fake) worker and stays pending there.
+    const proof = offloading.run(blindCassowary, dealt, prove);
+    expect(spawned[0]!.jobs.map((j) => j.transition.intent)).toEqual([{ type: 'prove' }]);
+    // Another room's open-hand switch does not search: answered here, without waiting for the worker.
+    const other = match('room-d');
+    const open: Transition = {
+      kind: 'seat',
+      actor: 1,
+      intent: { type: 'showHand', open: true },
+      version: other.version,
+      now: 2,
+    };
+    const cheap = offloading.run(blindCassowary, other, open);
+    expect(await settled(cheap)).toBe(true);
+    expect(await cheap).toEqual(runHere(blindCassowary, other, open));
+    expect(spawned[0]!.jobs).toHaveLength(1);
+    expect(await settled(proof)).toBe(false);
+    spawned[0]!.answer(spawned[0]!.jobs[0]!);
+    expect(await settled(proof)).toBe(true);
   });
 });

@@ -119,6 +119,23 @@ describe('Blind Cassowary', () => {
     const s: BlindCassowaryState = { ...right, hands: [cards('AH AS'), right.hands[1] ?? []] };
     expect(blindCassowaryHint(blindCassowary.view(s, 0)).exists).toBe('no');
   });
+
+  it('eight low cards against a doubly cursed target: a definite hint either way (never "not sure")', () => {
+    const at = (hand: string, value: number): BlindCassowaryState => ({
+      ...right,
+      hands: [cards(hand), right.hands[1] ?? []],
+      target: { ...right.target, value },
+    });
+    // Only 1s, 2s and a 3: nothing reaches 1111 (the search has to rule out every expression).
+    expect(blindCassowaryHint(blindCassowary.view(at('AH AS AD 2H 2S 2D 2C 3H', 1111), 0)).exists).toBe('no');
+    // 3s and 2s do reach 1313: the hinted claim is accepted and checks out as right.
+    const s = at('3H 3S 3D 3C 2H 2S 2D AH', 1313);
+    const hint = blindCassowaryHint(blindCassowary.view(s, 0));
+    expect(hint.exists).toBe('yes');
+    if (hint.exists !== 'yes') return;
+    const claimed = blindCassowary.apply({ ...s, claims: [], queue: [] }, 0, hint.claim, 2000);
+    expect(claimed.ok && claimed.value.claims.at(-1)?.valid).toBe(true);
+  });
 });
 
 describe("Wouter's Math Card Game", () => {

@@ -11,6 +11,7 @@ export {
   type BlindCassowaryState,
   searchHand as blindCassowarySearchHand,
   bestBlind as blindCassowaryBestBlind,
+  mayRunSolver as blindCassowaryMayRunSolver,
   type Proof as BlindCassowaryProof,
   type Found as BlindCassowaryFound,
 } from './blind-cassowary/index.ts';

@@ -56,6 +56,25 @@ export interface MatchRunner {
   run(game: AnyGameModule, match: AnyMatch, t: Transition): Promise<Result<AnyMatch>>;
 }
 
+/**
+ * Sends to `pool` only the transitions `offload` says may take long (a search), and runs the rest on
+ * the calling thread at once: a cheap intent never waits for a free worker behind another room's
+ * proof, nor pays the round trip with the whole state. The room's host applies its transitions one
+ * at a time, so a cheap one that arrives while a proof of its own match is running still applies
+ * after it. The functions are the same either way, so the log and the replay are too.
+ */
+export class OffloadingRunner implements MatchRunner {
+  constructor(
+    private readonly pool: MatchRunner,
+    private readonly offload: (state: unknown, t: Transition) => boolean,
+  ) {}
+
+  run(game: AnyGameModule, match: AnyMatch, t: Transition): Promise<Result<AnyMatch>> {
+    if (this.offload(match.state, t)) return this.pool.run(game, match, t);
+    return Promise.resolve(runHere(game, match, t));
+  }
+}
+
 /** Worker protocol: the match goes without its log (it only grows); the new log entry comes back. */
 export interface RunJob {
   id: number;

@@ -16,7 +16,14 @@ export type Key = number | string;
 const CAPN = 1e12;
 const SAFE = 2 ** 53;
 
-export const key = (v: Num): Key => (v.d === 1 ? v.n : `${v.n}/${v.d}`);
+/** Denominators below this get a numeric key (no string to build and hash on the hot path). */
+const SMALL_D = 2048;
+/**
+ * A value's map key: the integer itself; a fraction with a small denominator, a negative number
+ * below −2·10^12 (so never an integer's key: |n| ≤ 10^12 keeps it a safe integer); else "n/d".
+ */
+export const key = (v: Num): Key =>
+  v.d === 1 ? v.n : v.d < SMALL_D ? -((v.n + CAPN) * SMALL_D + v.d) - 2 * CAPN : `${v.n}/${v.d}`;
 
 export function gcdN(a: number, b: number): number {
   a = Math.abs(a);

@@ -79,6 +79,33 @@ export function setup(options: BlindCassowaryOptions, players: number, seed: str
 export const awaitingProof = (s: BlindCassowaryState): boolean =>
   s.phase === 'play' && s.proofDue && s.queue.length === 0;
 
+/**
+ * Whether applying this intent may run the solver (settle's "no cassowary exists" proof): only then
+ * does the room send it to a match worker; every other transition runs on the room's thread. It
+ * errs on the side of "may": a transition that can settle a claim, make everyone stuck or stand a
+ * claim at once (server referee), and the deal's `prove`. At rest in play with no claim waiting the
+ * proof has already run (`settle` clears `proofDue`), so nothing else reaches it. Where a transition
+ * runs never changes its result.
+ */
+export function mayRunSolver(s: BlindCassowaryState, actor: number | null, intent: unknown): boolean {
+  if (s.phase !== 'play' || typeof intent !== 'object' || intent === null) return false;
+  const i = intent as { type?: unknown; on?: unknown };
+  switch (i.type) {
+    case 'prove':
+    case 'approve':
+    case 'challenge':
+    case 'vote':
+    case 'reviewExpired':
+      return true;
+    case 'claim':
+      return s.options.referee === 'server';
+    case 'stuck':
+      return i.on === true && s.queue.length === 0 && s.stuck.every((x, seat) => x || seat === actor);
+    default:
+      return false;
+  }
+}
+
 /** Seat `seat` takes the top card of the reserve (nothing if it is empty). */
 function drawOne(s: BlindCassowaryState, seat: number): BlindCassowaryState {
   const [top, ...rest] = s.reserve;

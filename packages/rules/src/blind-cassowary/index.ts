@@ -21,7 +21,7 @@ export type { BlindCassowaryState } from './state.ts';
 export { applySpectator as blindCassowarySpectator } from './apply.ts';
 export { methodOne } from './target.ts';
 export { bestBlind, provable, searchHand, type Found, type Proof } from './solver.ts';
-export { awaitingProof, noCassowary } from './flow.ts';
+export { awaitingProof, mayRunSolver, noCassowary } from './flow.ts';
 
 export const BLIND_CASSOWARY_DEFAULTS: BlindCassowaryOptions = {
   targetMethod: 'one',

@@ -64,4 +64,24 @@ describe('decide: exact "can two or more cards make the target", against brute f
     expect(answer([3, 3, 3, 3, 2, 2, 2, 1], 1313)).toBe(true); // (3+3)^(2+2) + 3·3·2 − 1
     expect(answer([1, 1, 1, 1, 1, 1, 1, 2], 1313)).toBe(false); // at most 2^7 = 128 ≪ 1313
   });
+
+  it('the hard sets of issue 19 (A–3, 8 to 10 cards, targets 1010–1313): never unknown, witnesses make the target', () => {
+    let rng = seedPrng('decide-hard-sets');
+    const seen = { found: 0, none: 0 };
+    for (const [size, count] of [
+      [8, 14],
+      [9, 5],
+      [10, 3],
+    ] as const)
+      for (let h = 0; h < count; h++) {
+        const [hand, next] = randomHand(rng, size, 3);
+        const [t, after] = nextInt(next, 4);
+        rng = after;
+        // answer() throws on 'unknown' and checks every witness against the target.
+        if (answer(hand, [1010, 1111, 1212, 1313][t] as number)) seen.found++;
+        else seen.none++;
+      }
+    expect(seen.found).toBeGreaterThan(3);
+    expect(seen.none).toBeGreaterThan(3);
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apply, int, make, parseRational, pow, toString } from '../../src/arith/rational.ts';
 import type { Rational } from '../../src/arith/rational.ts';
-import { applyN, fromRational, toRational } from '../../src/arith/num.ts';
+import { applyN, fromRational, key, toRational } from '../../src/arith/num.ts';
 import { OPS } from '../../src/arith/rational.ts';
 
 const r = (n: number, d = 1): Rational => {
@@ -72,5 +72,18 @@ describe('rational', () => {
               big.ok ? toString(big.value) : null,
             );
           }
+  });
+
+  it('value keys are one per value: integers, small and large denominators, at the cap', () => {
+    const values: { n: number; d: number }[] = [];
+    for (const n of [-1e12, -1e12 + 1, -2047, -3, -1, 0, 1, 2, 3, 2047, 2048, 1e12 - 1, 1e12])
+      for (const d of [1, 2, 3, 2045, 2047, 2048, 2049, 999_999_999_989, 1e12]) {
+        const g = (a: number, b: number): number => (b === 0 ? Math.abs(a) : g(b, a % b));
+        if (n === 0 ? d === 1 : g(n, d) === 1) values.push({ n, d });
+      }
+    const keys = new Set(values.map(key));
+    expect(keys.size).toBe(values.length);
+    for (const v of values) if (typeof key(v) === 'number') expect(Number.isSafeInteger(key(v))).toBe(true);
+    expect(key({ n: 1313, d: 1 })).toBe(1313);
   });
 });

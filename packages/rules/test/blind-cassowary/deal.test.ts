@@ -1,12 +1,14 @@
 /**
  * The deal's "no cassowary exists" proof: setup() never searches (it runs on the room's event loop);
  * the clock's `prove` intent runs the proof as an ordinary logged transition, and nobody plays first.
+ * Which transitions may search at all (the room runs only those in its match workers).
  */
 import { describe, expect, it, vi } from 'vitest';
 import type * as Solve from '../../src/arith/solve.ts';
 import type * as Decide from '../../src/arith/decide.ts';
-import type { BlindCassowaryOptions } from '@cards/schema';
-import { submitIntent, startMatch } from '../../src/core/engine.ts';
+import type { BlindCassowaryIntent, BlindCassowaryOptions } from '@cards/schema';
+import { submitIntent, submitSpectatorIntent, startMatch } from '../../src/core/engine.ts';
+import { nextInt, seedPrng, type PrngState } from '../../src/core/prng.ts';
 
 // Every solver call of the rules goes through these three functions: count them.
 const calls = vi.hoisted(() => ({ n: 0 }));
@@ -36,9 +38,10 @@ vi.mock('../../src/arith/decide.ts', async (importOriginal) => {
   };
 });
 
-const { BLIND_CASSOWARY_DEFAULTS, noCassowary, searchHand } =
+const { BLIND_CASSOWARY_DEFAULTS, mayRunSolver, noCassowary, searchHand } =
   await import('../../src/blind-cassowary/index.ts');
 const { act, cards, claimOf, game, table } = await import('./helpers.ts');
+const { policy } = await import('./policy.ts');
 
 const configs: BlindCassowaryOptions[] = [
   BLIND_CASSOWARY_DEFAULTS,
@@ -108,5 +111,78 @@ describe('blind-cassowary: the deal is proven by the clock, not in setup', () =>
       for (const h of hands) expect([target, searchHand(h, target).kind]).not.toEqual([target, 'unknown']);
     expect(noCassowary([cards('AS AH AD AC 2S')], 1313)).toBe(true);
     expect(noCassowary([cards('AS AH AD AC 2S'), cards('4S 6H 2D 3C')], 24)).toBe(false);
+  });
+});
+
+/**
+ * The room runs a transition on its own thread when mayRunSolver says it cannot search, and in a
+ * match worker otherwise: a transition it calls cheap must never run the solver.
+ */
+function playout(seed: string, options: BlindCassowaryOptions, players: number) {
+  let rng: PrngState = seedPrng(seed);
+  const int = (bound: number): number => {
+    const [v, next] = nextInt(rng, bound);
+    rng = next;
+    return v;
+  };
+  let m = startMatch(game, options, players, seed);
+  let now = 1000;
+  const seen = { cheap: 0, searching: 0, searched: 0 };
+  const step = (actor: number | null, intent: unknown, run: () => ReturnType<typeof submitIntent>) => {
+    const may = mayRunSolver(m.state, actor, intent);
+    const before = calls.n;
+    const r = run();
+    if (!may) expect([intent, calls.n - before]).toEqual([intent, 0]);
+    if (may) seen.searching++;
+    else seen.cheap++;
+    if (calls.n > before) seen.searched++;
+    if (r.ok) m = r.value as typeof m;
+  };
+  for (let k = 0; game.outcome(m.state) === null && k < 3000; k++) {
+    const seat = int(players);
+    const legal = game.legalIntents(m.state, seat);
+    const timer = game.timers!(m.state)[0];
+    const roll = int(10);
+    if (timer !== undefined && (roll === 0 || legal.length === 0)) {
+      now += timer.afterMs;
+      step(timer.seat, timer.intent, () =>
+        submitIntent(game, m, timer.seat, timer.intent, m.version, now, true),
+      );
+      continue;
+    }
+    now += 1 + int(40);
+    if (roll === 1 && timer?.intent.type === 'reviewExpired') {
+      const intent = { type: 'challenge' as const, claimId: timer.intent.claimId };
+      step(null, intent, () => submitSpectatorIntent(game, m, `spec-${int(2)}`, intent, now));
+      continue;
+    }
+    const intent: BlindCassowaryIntent | null =
+      roll < 6 ? policy(m.state, seat) : (legal[int(Math.max(1, legal.length))] ?? null);
+    if (intent === null) continue;
+    step(seat, intent, () => submitIntent(game, m, seat, intent, m.version, now));
+  }
+  return seen;
+}
+
+describe('blind-cassowary: which transitions may search (the room offloads only those)', () => {
+  it('a transition called cheap never runs the solver; the searching ones do search', () => {
+    const total = { cheap: 0, searching: 0, searched: 0 };
+    const configs: BlindCassowaryOptions[] = [
+      BLIND_CASSOWARY_DEFAULTS,
+      { ...BLIND_CASSOWARY_DEFAULTS, referee: 'server', targetMethod: 'two' },
+      { ...BLIND_CASSOWARY_DEFAULTS, bestInShow: true, targetPreviewSeconds: 3 },
+    ];
+    configs.forEach((options, c) => {
+      for (let g = 0; g < 6; g++) {
+        const seen = playout(`offload-${c}-${g}`, options, 2 + ((g + c) % 5));
+        total.cheap += seen.cheap;
+        total.searching += seen.searching;
+        total.searched += seen.searched;
+      }
+    });
+    // Both kinds occur often, and searches happened (the counter works).
+    expect(total.cheap).toBeGreaterThan(200);
+    expect(total.searching).toBeGreaterThan(50);
+    expect(total.searched).toBeGreaterThan(20);
   });
 });
