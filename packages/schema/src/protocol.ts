@@ -326,12 +326,20 @@ export const RateLimitedSchema = z.object({
 });
 export type RateLimited = z.infer<typeof RateLimitedSchema>;
 
+const strictSchemas = new WeakMap<z.ZodType, z.ZodType>();
+
 /**
  * A game's options schema as the room applies it: an object schema refuses unknown keys (zod would
  * silently strip them, so a typo or a junk payload would reset the options to their defaults).
+ * Built once per schema (every room of a game shares it: ~3 KB a room otherwise).
  */
 export function strictOptions(schema: z.ZodType): z.ZodType {
-  return schema instanceof z.ZodObject ? schema.strict() : schema;
+  let strict = strictSchemas.get(schema);
+  if (strict === undefined) {
+    strict = schema instanceof z.ZodObject ? schema.strict() : schema;
+    strictSchemas.set(schema, strict);
+  }
+  return strict;
 }
 
 /** Close codes the server uses when it ends a connection on purpose. */

@@ -42,7 +42,9 @@ class BareRoom extends Room {
   }
 
   override onJoin(client: Client): void {
-    client.send('room', { you: { seat: this.clients.length - 1 }, phase: 'playing', gameNumber: 1 });
+    // As the project's room does: the tab's own seat ('you') first, then the shared room info.
+    client.send('you', { seat: this.clients.length - 1, name: '' });
+    client.send('room', { phase: 'playing', gameNumber: 1 });
   }
 
   private relay(): void {

@@ -405,7 +405,10 @@ interface Run {
   stats: Stats;
 }
 
-/** Idle 4-seat tables: the server's heap after GC, before, in the lobby and once started, per table. */
+/**
+ * Idle 4-seat tables: the server's heap after GC, before (after one warm-up table), in the lobby and
+ * once started, per table.
+ */
 async function measureMemory(
   sdk: Client,
   child: ChildProcess,
@@ -414,6 +417,13 @@ async function measureMemory(
 ): Promise<{ lobbyBytes: number; gameBytes: number }> {
   if (tables === 0) return { lobbyBytes: Number.NaN, gameBytes: Number.NaN };
   const idle: Stats = { latencies: [], accepted: 0, refused: new Map(), games: 0 };
+  // One table opened, started and closed first: code compiled and caches filled on first use are
+  // not any table's memory.
+  const warm = await openTable(sdk, target, 4, idle, 0, false);
+  for (const p of warm) p.stop();
+  await startTable(warm);
+  await Promise.all(warm.map((p) => p.room.leave().catch(() => undefined)));
+  await new Promise((r) => setTimeout(r, 300));
   const before = await memory(child);
   const opened: BenchPlayer[][] = [];
   for (let i = 0; i < tables; i++) {

@@ -1,6 +1,7 @@
 import {
   type AuthContext,
   type Client,
+  type Clock,
   CloseCode,
   type Deferred,
   ErrorCode,
@@ -41,6 +42,7 @@ import { type AnyMatch, MatchHost } from './matchHost.ts';
 import type { MatchRunner } from './matchRunner.ts';
 import { newMember } from './members.ts';
 import { RoomRecorder } from './recorder.ts';
+import { TimerClock } from './timerClock.ts';
 import type { Transition } from './matchRunner.ts';
 import { accepted, describeZodError, type Refusal, refused } from './replies.ts';
 
@@ -59,6 +61,12 @@ export type ServerRoomOptions = {
 };
 
 const liveRooms = new Map<string, GameRoom>();
+
+/**
+ * Node's longest timer delay. Colyseus ticks the room clock at 60 Hz when patchRate is null unless the
+ * room has a simulation interval; a no-op one this long stands in, and TimerClock needs no tick.
+ */
+const NO_TICK_MS = 2 ** 31 - 1;
 
 /** What onAuth admits: the join options and the client's address. */
 type Admission = JoinOptions & { address: string };
@@ -104,6 +112,8 @@ export abstract class GameRoom extends Room {
   /** How long a race window stays open (0: plain arrival order). */
   protected readonly fairnessWindowMs: number = FAIRNESS_WINDOW_MS;
   private race: RaceWindow | null = null;
+  /** Deadlines on their own timers: nothing runs in an idle room (see TimerClock). */
+  override clock: Clock = new TimerClock();
   /** Sessions with a hint being worked out: one at a time each (the worker is shared by all rooms). */
   private readonly hinting = new Set<string>();
 
@@ -132,6 +142,9 @@ export abstract class GameRoom extends Room {
   }
 
   override async onCreate(raw: ServerRoomOptions & { [key: string]: unknown }): Promise<void> {
+    // Nothing patches (no schema state: every update is a message), and nothing ticks.
+    this.setTimestep(() => undefined, NO_TICK_MS);
+    this.patchRate = null;
     this.reconnectSeconds = raw.reconnectSeconds ?? RECONNECT_SECONDS;
     this.computerPace = raw.computerPace ?? 1;
     const restoring = takeRestore(raw['restoreTicket']);
@@ -163,7 +176,6 @@ export abstract class GameRoom extends Room {
   }
 
   private open(code: string): void {
-    this.patchRate = null;
     this.maxMessagesPerSecond = 100;
     this.registerHandlers();
     this.code = code;

@@ -5,6 +5,14 @@ import type { Lobby } from './lobby.ts';
 import type { AnyMatch, MatchHost } from './matchHost.ts';
 import type { PublicRecord } from './history.ts';
 
+/** The part of a game update that is the same for every client of one broadcast. */
+interface SharedUpdate {
+  match: AnyMatch;
+  actors: number[];
+  timers: GameUpdate['timers'];
+  history: HistoryDelta;
+}
+
 /** Spectators' comings, goings and renames within this window go out as one room update. */
 export const ROOM_COALESCE_MS = 100;
 
@@ -99,22 +107,22 @@ export class Broadcaster {
 
   /** Each seat gets its own view; never broadcast one seat's view to the room. */
   gameToAll(): void {
-    if (!this.host.match) return;
-    const history = this.record.delta(false);
+    const shared = this.shared(false);
+    if (shared === null) return;
     let spectatorUpdate: GameUpdate | null = null;
     // One spectator view for all; only their legal actions are their own: encoded once per list.
     const encoded = new Map<string, Buffer>();
     for (const client of this.clients()) {
       const seat = this.lobby.table.seatOfSession(client.sessionId);
       if (seat !== null) {
-        client.send('game', this.gameUpdate(seat, client.sessionId, history));
+        client.send('game', this.gameUpdate(shared, seat, client.sessionId));
         continue;
       }
       if (!Broadcaster.encodeSpectatorGameOnce) {
-        client.send('game', this.gameUpdate(null, client.sessionId, history));
+        client.send('game', this.gameUpdate(shared, null, client.sessionId));
         continue;
       }
-      spectatorUpdate ??= this.gameUpdate(null, null, history);
+      spectatorUpdate ??= this.gameUpdate(shared, null, null);
       const legal = this.spectatorLegal(client.sessionId);
       const key = legal.length === 0 ? '' : JSON.stringify(legal);
       let bytes = encoded.get(key);
@@ -128,24 +136,41 @@ export class Broadcaster {
 
   /** The game to one client (after it joined or reconnected). */
   gameTo(client: Client): void {
-    if (!this.host.match) return;
+    const shared = this.shared(true);
+    if (shared === null) return;
     const seat = this.lobby.table.seatOfSession(client.sessionId);
-    client.send('game', this.gameUpdate(seat, client.sessionId, this.record.delta(true)));
+    client.send('game', this.gameUpdate(shared, seat, client.sessionId));
   }
 
-  private gameUpdate(seat: number | null, sessionId: string | null, history: HistoryDelta): GameUpdate {
-    const match = this.host.match as AnyMatch;
+  /** What every client's update of one broadcast shares, worked out once for all of them. */
+  private shared(allHistory: boolean): SharedUpdate | null {
+    const match = this.host.match;
+    if (match === null) return null;
+    return {
+      match,
+      actors: [...this.game.actors(match.state)],
+      timers: this.host.timerInfo(),
+      history: this.record.delta(allHistory),
+    };
+  }
+
+  /**
+   * One client's update. Only the seats that may act get legal intents (a seat that may not act has
+   * none: the intent would be refused NOT_YOUR_TURN), so a change costs one legalIntents per actor.
+   */
+  private gameUpdate(shared: SharedUpdate, seat: number | null, sessionId: string | null): GameUpdate {
+    const { match, actors } = shared;
     const playing = seat !== null && seat < match.players;
     let legal: unknown[] = [];
-    if (playing) legal = [...this.game.legalIntents(match.state, seat)];
+    if (playing) legal = actors.includes(seat) ? [...this.game.legalIntents(match.state, seat)] : [];
     else if (sessionId !== null) legal = this.spectatorLegal(sessionId);
     return {
       version: match.version,
       view: this.game.view(match.state, playing ? seat : SPECTATOR),
       legal,
-      actors: [...this.game.actors(match.state)],
-      timers: this.host.timerInfo(),
-      history,
+      actors,
+      timers: shared.timers,
+      history: shared.history,
       replayId: this.record.replayId,
     };
   }
