@@ -81,7 +81,6 @@ async function playUntilSheet<V, I>(
   maxMoves: number,
 ): Promise<number> {
   let moves = 0;
-  let waitFrom = Date.now();
   while (!(await sheetShown(ana.page))) {
     const {
       version: before,
@@ -92,9 +91,7 @@ async function playUntilSheet<V, I>(
       await ana.page.waitForTimeout(100);
       continue;
     }
-    const t0 = Date.now();
     await move(view as V, legal);
-    if (process.env.E2E_TIMING) console.log(`move ${Date.now() - t0} ms, waited ${t0 - waitFrom} ms`);
     moves++;
     expect(moves, 'the game should end').toBeLessThanOrEqual(maxMoves);
     await expect
@@ -102,7 +99,6 @@ async function playUntilSheet<V, I>(
         timeout: 20_000,
       })
       .toBe(true);
-    waitFrom = Date.now();
   }
   await expect(ana.page.getByTestId('score-sheet')).toBeVisible();
   return moves;
@@ -147,7 +143,7 @@ async function starMove(page: Page, legal: StarNavigatorIntent[]): Promise<void>
 }
 
 test('one person plays a whole Math Card Game against a Hard computer player', async ({ browser }) => {
-  // About 40 turns, each tapped card by card: near two minutes on the loaded 2-core machine.
+  // About 40 turns, each tapped card by card: two to three minutes on the loaded 2-core machine.
   test.setTimeout(300_000);
   const ana = await open(browser);
   const started = Date.now();
