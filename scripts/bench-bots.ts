@@ -1,8 +1,9 @@
 /**
- * `pnpm bench bots`: how well the computer players play. Per game, seeded two-player games played
+ * `pnpm bench bots`: how well the computer players play. Per game, seeded two- and three-player games played
  * whole through the rules module (view → bot → apply, virtual clock, the game's own timers): Hard
- * against random legal play, Hard against Easy, Easy against random, seats alternating; and the wall
- * time of each decision (p50 / p99). [--games N] per pairing (default 50; the README figures use 200); [--game <slug>] one game.
+ * against random legal play, Hard against Easy, Easy against random, and at three seats (where the
+ * game allows) Hard against two random players and against two Easy ones, the seats rotating; and the wall
+ * time of each decision (p50 / p99). [--games N] per pairing (default 50; the README figures use 200); [--game <slug>] one game; [--seats 2|3] those pairings only.
  */
 import {
   blindCassowary,
@@ -23,10 +24,13 @@ const GAMES: readonly { module: AnyGameModule; config: unknown }[] = [
 ];
 
 type Side = Level | 'random';
-const PAIRINGS: readonly (readonly [Side, Side])[] = [
+/** The measured side first, then the others at the table (3-seat pairings where the game allows). */
+const PAIRINGS: readonly (readonly Side[])[] = [
   ['hard', 'random'],
   ['hard', 'easy'],
   ['easy', 'random'],
+  ['hard', 'random', 'random'],
+  ['hard', 'easy', 'easy'],
 ];
 
 const flag = (args: readonly string[], name: string): string | undefined => {
@@ -47,21 +51,27 @@ function player(slug: string, side: Side, seed: string): Player {
 export function benchBots(args: readonly string[]): void {
   const games = Number(flag(args, '--games') ?? 50);
   const only = flag(args, '--game');
-  console.log(`computer players: ${games} seeded 2-player games per pairing, seats alternating`);
+  const seats = flag(args, '--seats');
+  console.log(`computer players: ${games} seeded games per pairing, the first side's seat rotating`);
   console.log(
-    'game             pairing          win   tie  loss  (win%)  stalls refusals  p50 ms  p99 ms   wall s',
+    'game             pairing              win   tie  loss  (win%)  stalls refusals  p50 ms  p99 ms   wall s',
   );
   for (const { module, config } of GAMES) {
     if (only !== undefined && module.slug !== only) continue;
-    for (const [a, b] of PAIRINGS) {
+    for (const sides of PAIRINGS) {
+      const n = sides.length;
+      if (n < module.minPlayers || n > module.maxPlayers) continue;
+      if (seats !== undefined && n !== Number(seats)) continue;
       const tally = { win: 0, tie: 0, loss: 0, stalls: 0, refusals: 0 };
       const times: number[] = [];
       const started = performance.now();
       for (let g = 0; g < games; g++) {
-        const seat = g % 2;
-        const mine = player(module.slug, a, `bot-${a}-${g}`);
-        const theirs = player(module.slug, b, `bot-${b}-${g}`);
-        const run = playGame(module, config, seat === 0 ? [mine, theirs] : [theirs, mine], `bench-bots-${g}`);
+        // The measured player sits at each seat in turn; the others fill the table in order.
+        const seat = g % n;
+        const others = sides.slice(1).map((side, k) => player(module.slug, side, `bot-${side}-${k}-${g}`));
+        const mine = player(module.slug, sides[0] as Side, `bot-${sides[0]}-${g}`);
+        const players = [...others.slice(0, seat), mine, ...others.slice(seat)];
+        const run = playGame(module, config, players, `bench-bots-${n}-${g}`);
         tally.refusals += run.refusals.length;
         times.push(...(run.decisionMs[seat] ?? []));
         const winners = run.outcome?.winners ?? [];
@@ -75,7 +85,7 @@ export function benchBots(args: readonly string[]): void {
       console.log(
         [
           module.slug.padEnd(16),
-          `${a} v ${b}`.padEnd(16),
+          `${sides[0]} v ${sides.slice(1).join('+')}`.padEnd(20),
           String(tally.win).padStart(4),
           String(tally.tie).padStart(5),
           String(tally.loss).padStart(5),
@@ -89,5 +99,7 @@ export function benchBots(args: readonly string[]): void {
       );
     }
   }
-  console.log('win% counts a tie as half; stalls: games that could not go on (none expected)');
+  console.log(
+    "win%: the first side's games won (a shared win counts half; at three seats a random share is 33%); stalls: games that could not go on (none expected); p50/p99: the first side's time per decision",
+  );
 }

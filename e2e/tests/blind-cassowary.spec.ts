@@ -13,6 +13,7 @@ import {
   acceptRematch,
   expectAccessible,
 } from './helpers.ts';
+import { findCassowary, hand, label, target } from './blind-cassowary-helpers.ts';
 
 /**
  * A test seed makes the deal repeatable (the server honours it in tests only). With 'bc-e2e-18' and
@@ -20,14 +21,6 @@ import {
  * make 10 + 5 = 19. Every formula below is still built from what the page shows.
  */
 const SEED = 'bc-e2e-18';
-
-interface HandCard {
-  id: string;
-  rank: number;
-}
-
-const LABEL: Readonly<Record<number, string>> = { 0: 'C', 1: 'A', 11: 'J', 12: 'Q', 13: 'K' };
-const label = (rank: number) => LABEL[rank] ?? String(rank);
 
 async function createRoom(host: Player): Promise<string> {
   await enterName(host.page, 'Ana');
@@ -48,63 +41,6 @@ async function joinByCode(guest: Player, name: string, code: string): Promise<vo
   await guest.page.getByTestId('join-code-input').fill(code.toLowerCase());
   await guest.page.getByTestId('join-button').click();
   await expect(guest.page.getByTestId('lobby')).toBeVisible();
-}
-
-async function hand(page: Page): Promise<HandCard[]> {
-  return page
-    .getByTestId('hand')
-    .locator('[data-testid^="hand-card-"]')
-    .evaluateAll((els) =>
-      els.map((el) => ({
-        id: (el.getAttribute('data-testid') ?? '').replace('hand-card-', ''),
-        rank: Number(el.getAttribute('data-rank')),
-      })),
-    );
-}
-
-async function target(page: Page): Promise<number> {
-  return Number(await page.getByTestId('target').getAttribute('data-value'));
-}
-
-/**
- * A cassowary over the hand's number cards (+ − × ÷, any brackets), as a typed formula, or null.
- * Floating point is fine here: the server judges the claim exactly.
- */
-function findCassowary(cards: readonly HandCard[], goal: number): string | null {
-  type Node = { v: number; s: string; n: number };
-  const seen = new Set<string>();
-  const go = (nodes: Node[]): Node | null => {
-    for (const x of nodes) if (x.n >= 2 && Math.abs(x.v - goal) < 1e-9) return x;
-    if (nodes.length < 2) return null;
-    const key = nodes
-      .map((x) => x.v.toFixed(6))
-      .sort()
-      .join(',');
-    if (seen.has(key)) return null;
-    seen.add(key);
-    for (let i = 0; i < nodes.length; i++)
-      for (let j = i + 1; j < nodes.length; j++) {
-        const a = nodes[i] as Node;
-        const b = nodes[j] as Node;
-        const rest = nodes.filter((_, k) => k !== i && k !== j);
-        const n = a.n + b.n;
-        const next: Node[] = [
-          { v: a.v + b.v, s: `(${a.s} + ${b.s})`, n },
-          { v: a.v * b.v, s: `(${a.s} × ${b.s})`, n },
-          { v: a.v - b.v, s: `(${a.s} − ${b.s})`, n },
-          { v: b.v - a.v, s: `(${b.s} − ${a.s})`, n },
-        ];
-        if (b.v !== 0) next.push({ v: a.v / b.v, s: `(${a.s} ÷ ${b.s})`, n });
-        if (a.v !== 0) next.push({ v: b.v / a.v, s: `(${b.s} ÷ ${a.s})`, n });
-        for (const x of next) {
-          const found = go([...rest, x]);
-          if (found) return found;
-        }
-      }
-    return null;
-  };
-  const found = go(cards.filter((c) => c.rank > 0).map((c) => ({ v: c.rank, s: label(c.rank), n: 1 })));
-  return found ? found.s : null;
 }
 
 /** Neither the DOM nor any websocket frame of `watcher` may ever hold a card of `hidden`'s hand. */

@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { DESKTOP, enterName, handCardIds, isMyTurn, openPlayer, playOneMove, version } from './helpers.ts';
+import {
+  DESKTOP,
+  enterName,
+  handCardIds,
+  isMyTurn,
+  openPlayer,
+  playOneMove,
+  startTwoPlayerGame,
+  version,
+} from './helpers.ts';
 
 /**
  * Computer players through the UI: one person plays a whole Cassino deal against the computer
@@ -44,20 +53,7 @@ test('a player who leaves is replaced by a computer player and takes the seat ba
 }) => {
   const ana = await openPlayer(browser, DESKTOP);
   const ben = await openPlayer(browser, DESKTOP);
-  await enterName(ana.page, 'Ana');
-  await ana.page.goto('/?seed=computer-e2e-2');
-  await ana.page.getByTestId('game-card-cassino').click();
-  await ana.page.getByTestId('create-room-cassino').click();
-  await expect(ana.page.getByTestId('lobby')).toBeVisible();
-  const code = (await ana.page.getByTestId('room-code').innerText()).trim();
-  await enterName(ben.page, 'Ben');
-  await ben.page.getByTestId('join-code-input').fill(code);
-  await ben.page.getByTestId('join-button').click();
-  await expect(ben.page.getByTestId('lobby')).toBeVisible();
-  await ben.page.getByTestId('ready-toggle').click();
-  await expect(ana.page.getByTestId('seat-1')).toHaveAttribute('data-ready', 'true');
-  await ana.page.getByTestId('start-game').click();
-  await expect(ben.page.getByTestId('table')).toBeVisible();
+  const code = await startTwoPlayerGame(ana, ben, 'cassino', 'computer-e2e-2');
 
   await ben.page.getByRole('link', { name: 'Leave and go home' }).click();
   // Leaving a running game asks first.

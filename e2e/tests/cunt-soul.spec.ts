@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { CuntSoulIntent, CuntSoulView, PlayingCard } from '@cards/schema';
 import {
   DESKTOP,
@@ -12,7 +12,7 @@ import {
   type Player,
 } from './helpers.ts';
 import { gameUpdate, gameUpdates } from './math-card-game-frames.ts';
-import { startCuntSoul } from './cunt-soul-helpers.ts';
+import { choose, perform, startCuntSoul } from './cunt-soul-helpers.ts';
 
 /**
  * A test seed fixes the deal (the server honours it in tests only). With the dealer option on seat 0
@@ -21,72 +21,6 @@ import { startCuntSoul } from './cunt-soul-helpers.ts';
  * seeds with the rules module; the test only checks what the browsers show and receive.
  */
 const SEED = 'cs-e2e-1434';
-
-/**
- * How the players play, read from the legal intents their own tab received: the first three cards
- * face up and the fourth as field card; 7s higher; the first listed next player; every swap offered;
- * Ana changes her field card once at her first chance; otherwise the first listed link, else end the
- * run, turn over a face-down card or pick up.
- */
-function choose(view: CuntSoulView, legal: CuntSoulIntent[], seat: number, changed: boolean): CuntSoulIntent {
-  const hand = view.seats[seat]?.hand.map((c) => c.id) ?? [];
-  if (legal.some((i) => i.type === 'setupSelect'))
-    return { type: 'setupSelect', up: hand.slice(0, 3), field: hand[3] ?? '' };
-  const by = (type: CuntSoulIntent['type']) => legal.find((i) => i.type === type);
-  const prompt = view.turn.prompt;
-  if (prompt?.kind === 'declare7') return { type: 'declare7', choice: 'higher' };
-  const pick =
-    prompt?.kind === 'swap5'
-      ? (by('swap5') ?? by('endSwaps'))
-      : (by('chooseNext') ??
-        (!changed && seat === 0 ? by('changeField') : undefined) ??
-        by('playLink') ??
-        by('endChain') ??
-        by('playFaceDown') ??
-        by('pickUp'));
-  if (pick === undefined) throw new Error(`nothing to choose in ${JSON.stringify(legal)}`);
-  return pick;
-}
-
-/** Does `intent` through the table, tap by tap, as a person would. */
-async function perform(page: Page, seat: number, view: CuntSoulView, intent: CuntSoulIntent): Promise<void> {
-  const upSlotOf = (id: string) => page.locator(`[data-testid^="up-${seat}-"]:has([data-card="${id}"])`);
-  switch (intent.type) {
-    case 'setupSelect':
-      for (const id of [...intent.up, intent.field]) await page.getByTestId(`setup-card-${id}`).click();
-      await page.getByTestId('setup-confirm').click();
-      return;
-    case 'declare7':
-      return page.getByTestId(`choice-${intent.choice}`).click();
-    case 'chooseNext':
-      return page.getByTestId(`next-${intent.seat}`).click();
-    case 'swap5':
-      await page.getByTestId(`hand-card-${intent.card}`).click();
-      return page
-        .getByTestId(
-          `${view.turn.prompt?.kind === 'swap5' ? view.turn.prompt.zone : 'up'}-${seat}-${intent.slot}`,
-        )
-        .click();
-    case 'endSwaps':
-      return page.getByTestId('action-end-swaps').click();
-    case 'changeField':
-      await page.getByTestId('action-change-field').click();
-      await page.getByTestId(`hand-card-${intent.card}`).click();
-      return page.getByTestId(`up-${seat}-${intent.slot}`).click();
-    case 'playLink': {
-      const inHand = view.seats[seat]?.hand.some((c) => c.id === intent.cards[0]) ?? false;
-      for (const id of intent.cards)
-        await (inHand ? page.getByTestId(`hand-card-${id}`) : upSlotOf(id)).click();
-      return page.getByTestId('action-play').click();
-    }
-    case 'endChain':
-      return page.getByTestId('action-end-chain').click();
-    case 'playFaceDown':
-      return page.getByTestId(`down-${seat}-${intent.slot}`).click();
-    case 'pickUp':
-      return page.getByTestId('action-pickup').click();
-  }
-}
 
 const ids = (cards: readonly PlayingCard[]) => cards.map((c) => c.id);
 

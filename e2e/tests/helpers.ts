@@ -12,8 +12,13 @@ export interface Player {
   frames: Buffer[];
 }
 
-export async function openPlayer(browser: Browser, device: typeof PHONE | typeof DESKTOP): Promise<Player> {
-  const context = await browser.newContext(device);
+/** A new browser (context) with one tab; `baseURL` for a spec that runs its own server. */
+export async function openPlayer(
+  browser: Browser,
+  device: typeof PHONE | typeof DESKTOP,
+  baseURL?: string,
+): Promise<Player> {
+  const context = await browser.newContext(baseURL === undefined ? device : { ...device, baseURL });
   const player = { context, page: await context.newPage(), frames: [] };
   recordFrames(player);
   return player;
@@ -71,6 +76,29 @@ export async function startCassino(host: Player, guest: Player): Promise<void> {
   await expect(host.page.getByTestId('seat-1')).toHaveAttribute('data-ready', 'true');
   await host.page.getByTestId('start-game').click();
   for (const p of [host, guest]) await expect(p.page.getByTestId('table')).toBeVisible();
+}
+
+/**
+ * Ana (`host`) creates a `slug` room from the home page with a test seed and `options` set on its
+ * form, Ben (`guest`) joins by code and says ready, Ana starts: both see the table. Returns the code.
+ */
+export async function startTwoPlayerGame(
+  host: Player,
+  guest: Player,
+  slug: string,
+  seed: string,
+  options: (page: Page) => Promise<void> = async () => {},
+): Promise<string> {
+  await enterName(host.page, 'Ana');
+  await host.page.goto(`/?seed=${seed}`);
+  await host.page.getByTestId(`game-card-${slug}`).click();
+  await options(host.page);
+  await host.page.getByTestId(`create-room-${slug}`).click();
+  await expect(host.page.getByTestId('lobby')).toBeVisible();
+  const code = (await host.page.getByTestId('room-code').innerText()).trim();
+  await joinByCode(guest, code);
+  await startCassino(host, guest);
+  return code;
 }
 
 /** Waits until no animation is running, so screenshots show settled cards. */

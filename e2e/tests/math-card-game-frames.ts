@@ -84,8 +84,12 @@ export interface GameUpdate {
 
 /** The last 'game' update among these frames with this version, or null. */
 export function gameUpdate(frames: readonly Buffer[], version: number): GameUpdate | null {
-  const updates = gameUpdates(frames).filter(({ update }) => update.version === version);
-  return updates.at(-1)?.update ?? null;
+  // From the newest frame back: a long game's tab holds hundreds of frames, most of them older.
+  for (let k = frames.length - 1; k >= 0; k--) {
+    const found = gameUpdates([frames[k] as Buffer]).find(({ update }) => update.version === version);
+    if (found) return found.update;
+  }
+  return null;
 }
 
 /** Every 'game' update among these frames (any game), with the raw frame it came in. */

@@ -1,44 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DESKTOP, handCardIds, isMyTurn, PHONE, type Player, playOneMove, version } from './helpers.ts';
+import { ownServer } from './own-server.ts';
 
 /**
  * A server restart in the middle of a game, in real Chromium: this spec runs its own server (the
  * config's one cannot be killed) on its own port with its own data directory, kills it with SIGKILL
  * and starts it again. Two players and a spectator return by themselves to the same seats and hands.
  */
-const PORT = Number(process.env.E2E_PORT ?? 2599) + 7;
-const ORIGIN = `http://127.0.0.1:${PORT}`;
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let dataDir = '';
-let server: ChildProcess | null = null;
-
-async function startServer(): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, ALLOW_TEST_SEEDS: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server = child;
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  await expect.poll(() => output.includes('Ready:'), { timeout: 60_000, message: output }).toBe(true);
-}
-
-async function killServer(): Promise<void> {
-  const child = server;
-  server = null;
-  if (child === null || child.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
+const server = ownServer(7, () => ({ DATA_DIR: dataDir }));
+const ORIGIN = server.origin;
+const startServer = () => server.start();
+const killServer = () => server.kill();
 
 test.beforeAll(() => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'card-table-e2e-restart-'));

@@ -102,3 +102,28 @@ export async function draftFirstCards(
   }
   return firstPicks;
 }
+
+/** Taps every card of the chosen Vector Set joined by "+", declares `declared` and submits. */
+export async function composeSum(page: Page, declared: number): Promise<string[]> {
+  await expect(page.getByTestId('composer')).toBeVisible();
+  const refs = await testIds(page, 'expr-card-');
+  for (const [k, ref] of refs.entries()) {
+    if (k > 0) await page.getByTestId('expr-op-+').click();
+    await page.getByTestId(`expr-card-${ref}`).click();
+  }
+  await expect(page.getByTestId('formula-parenthesised')).not.toContainText('still to use');
+  await page.getByTestId('declared-input').fill(String(declared));
+  await page.getByTestId('submit-calculation').click();
+  // The last submission starts the showdown at once.
+  await expect(page.getByTestId('submitted').or(page.getByTestId('showdown'))).toBeVisible();
+  return refs;
+}
+
+/** Selects the given memory cards for the Vector Set (the Beacon and a locked card come preselected). */
+export async function selectCards(page: Page, ids: string[]): Promise<void> {
+  for (const id of ids) {
+    const card = page.getByTestId(`vector-card-${id}`);
+    if ((await card.getAttribute('data-selected')) !== 'true') await card.click();
+    await expect(card).toHaveAttribute('data-selected', 'true');
+  }
+}

@@ -20,6 +20,17 @@ const proxyHops = Number(process.env.TRUST_PROXY ?? 0);
 if (!Number.isInteger(proxyHops) || proxyHops < 0)
   throw new Error('TRUST_PROXY must be the number of reverse proxies in front (0, 1, 2, …).');
 const allowedOrigins = parseOrigins(process.env.ALLOWED_ORIGINS);
+// Test knobs (e2e specs that run their own server): a shorter reconnection window, faster computer players.
+const reconnectSeconds = positiveNumber('RECONNECT_SECONDS');
+const computerPace = positiveNumber('COMPUTER_PACE');
+
+function positiveNumber(name: string): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number.`);
+  return value;
+}
 
 // Default: ./data at the repository root. A relative DATA_DIR is taken from where npm was started.
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -63,6 +74,8 @@ const clientDist = process.env.CLIENT_DIST || undefined;
 
 const server = createGameServer({
   allowTestSeeds,
+  reconnectSeconds,
+  computerPace,
   proxyHops,
   allowedOrigins,
   clientDist,
