@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  store.close();
+  await store.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -65,7 +65,7 @@ describe('the store', () => {
       const { host, guest, code } = await startTable(players, slug, { seed: `store-${slug}` });
       await playSome([host, guest], 8);
       // Blind Cassowary offers no claims (they would be solutions): its deal's proof is the move here.
-      await until(() => liveMatch(code).version >= 1, 'a move to be played');
+      await until(() => liveMatch(code).version >= 1, 'a move to be played', 15_000);
       await sleep(700); // one state checkpoint (at most every 500 ms) is written
       const live = liveMatch(code);
       const stored = await storedRoom(code);

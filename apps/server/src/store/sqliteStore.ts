@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { Worker } from 'node:worker_threads';
 import type { LoggedIntent, Outcome } from '@cards/rules';
 import {
   type Checkpoint,
@@ -92,19 +93,38 @@ CREATE TABLE IF NOT EXISTS intents (
 const FENCE_SQL = 'EXISTS (SELECT 1 FROM rooms WHERE code = ? AND open = 1 AND epoch = ?)';
 
 /**
+ * When the checkpointer (checkpointWorker.mjs) copies the WAL into the database: after about as many
+ * writes as SQLite's own auto-checkpoint would wait for (1000 pages, an append writes one or two), or
+ * after a quiet while; a blocking RESTART only if the WAL reaches `restartFrames` (40 MB) anyway.
+ */
+const CHECKPOINTS = { tickMs: 100, writesPerCheckpoint: 500, idleCheckpointMs: 5000, restartFrames: 10_000 };
+
+/** What the checkpointer did (for `pnpm bench room`). */
+export interface CheckpointFigures {
+  checkpoints: number;
+  restarts: number;
+  worstMs: number;
+}
+
+/**
  * The default TableStore: one SQLite file (node:sqlite, built into Node 24) in WAL mode with
  * synchronous=NORMAL. Every write is its own transaction, committed before the call returns, so an
  * intent is in the database before its result is sent. In WAL mode with synchronous=NORMAL a commit
  * is a write into the WAL file without an fsync: it survives the server process being killed
  * (kill -9, a crash) because the data is in the operating system's cache, and only an operating-system
  * crash or power loss can lose the last commits (the database itself stays consistent). The fsyncs
- * happen at checkpoints, off the per-intent path.
+ * happen at checkpoints, which run in a worker thread on a connection of their own (SQLite's
+ * auto-checkpoint, which would run them inside a commit on the room thread, is off).
  */
 export class SqliteStore implements TableStore {
   private readonly db: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
+  /** [0]: writes since the last checkpoint, shared with the checkpointer. */
+  private readonly writes = new Int32Array(new SharedArrayBuffer(4));
+  private checkpointer: Worker | null = null;
 
-  constructor(file: string) {
+  /** `checkpointer: false` leaves checkpoints to SQLite, inside commits (`pnpm bench room --inline-checkpoints`). */
+  constructor(file: string, options: { checkpointer?: boolean } = {}) {
     if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
     this.db = new DatabaseSync(file);
     this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
@@ -117,10 +137,53 @@ export class SqliteStore implements TableStore {
     const intentColumns = this.db.prepare('PRAGMA table_info(intents)').all() as { name: string }[];
     if (!intentColumns.some((c) => c.name === 'timing'))
       this.db.exec('ALTER TABLE intents ADD COLUMN timing TEXT');
+    if (file !== ':memory:' && options.checkpointer !== false)
+      this.checkpointer = this.startCheckpointer(file);
+  }
+
+  private startCheckpointer(file: string): Worker {
+    this.db.exec('PRAGMA wal_autocheckpoint = 0');
+    const worker = new Worker(new URL('./checkpointWorker.mjs', import.meta.url), {
+      workerData: { file, writes: this.writes, ...CHECKPOINTS },
+    });
+    worker.unref();
+    worker.once('exit', () => {
+      if (this.checkpointer === worker) this.checkpointer = null;
+    });
+    // Without its checkpointer the store checkpoints inside its commits again, as SQLite does by default.
+    worker.on('error', (error) => {
+      console.error('the SQLite checkpointer stopped; checkpoints run on the room thread', error);
+      if (this.db.isOpen) this.db.exec('PRAGMA wal_autocheckpoint = 1000');
+    });
+    worker.on('message', (m: { type: string; message?: string }) => {
+      if (m.type === 'error') console.error('an SQLite checkpoint failed:', m.message);
+    });
+    return worker;
+  }
+
+  /** What the checkpointer did so far, or null without one (an in-memory database). */
+  checkpointFigures(): Promise<CheckpointFigures | null> {
+    const worker = this.checkpointer;
+    if (worker === null) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const onMessage = (m: { type: string } & CheckpointFigures) => {
+        if (m.type !== 'figures') return;
+        worker.off('message', onMessage);
+        resolve({ checkpoints: m.checkpoints, restarts: m.restarts, worstMs: m.worstMs });
+      };
+      worker.on('message', onMessage);
+      worker.postMessage('figures');
+    });
+  }
+
+  /** Counts a write towards the next checkpoint. */
+  private wrote(): void {
+    Atomics.add(this.writes, 0, 1);
   }
 
   /** Runs a write; with a fence, only if the room's epoch is still the writer's (else FencedOut). */
   private fenced(text: string, params: (string | number | null)[], fence?: Fence, mustChange = true): void {
+    this.wrote();
     if (fence === undefined) {
       this.sql(text.replace(' AND FENCE', '')).run(...params);
       return;
@@ -139,6 +202,7 @@ export class SqliteStore implements TableStore {
   }
 
   saveRoom(snapshot: RoomSnapshot): void {
+    this.wrote();
     const result = this.sql(
       `INSERT INTO rooms (code, game, snapshot, updated_at, epoch) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (code) WHERE open = 1 DO UPDATE SET snapshot = excluded.snapshot, updated_at = excluded.updated_at
@@ -157,6 +221,7 @@ export class SqliteStore implements TableStore {
   }
 
   claimRoom(code: string): Promise<number | null> {
+    this.wrote();
     const row = this.sql(
       'UPDATE rooms SET epoch = epoch + 1 WHERE code = ? AND open = 1 RETURNING epoch',
     ).get(code) as { epoch: number } | undefined;
@@ -222,6 +287,7 @@ export class SqliteStore implements TableStore {
   }
 
   heartbeat(now: number): void {
+    this.wrote();
     this.sql(
       "INSERT INTO meta (key, value) VALUES ('alive', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
     ).run(String(now));
@@ -294,7 +360,15 @@ export class SqliteStore implements TableStore {
     return Promise.resolve(rows.map((r) => summary(r, this.seatsOf(r.replay_id))));
   }
 
-  close(): void {
+  /** Closes the database after the checkpointer's last checkpoint (it runs one if anything was written). */
+  async close(): Promise<void> {
+    const worker = this.checkpointer;
+    if (worker !== null) {
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.ref(); // the process waits for the last checkpoint
+      worker.postMessage('close');
+      await exited;
+    }
     this.db.close();
   }
 
