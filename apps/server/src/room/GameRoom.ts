@@ -201,8 +201,9 @@ export abstract class GameRoom extends Room {
     } catch (error) {
       const reason = `Its game could not be rebuilt after a server update (${error instanceof Error ? error.message : String(error)}); the room was closed and its record kept.`;
       logger.error(`room ${snapshot.code}: ${reason}`);
-      this.recorder?.closeRoom(reason);
+      // The match first: its write is fenced by the room being open.
       if (match !== null) await store.matchAbandoned(match.replayId, reason, { code: this.code, epoch });
+      this.recorder?.closeRoom(reason);
       throw new ServerError(ErrorCode.APPLICATION_ERROR, reason);
     }
     // restoreRoom holds the code already.
