@@ -1,34 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { codeLeases, randomCode } from '../src/room/codes.ts';
 import { findRoom } from '../src/room/GameRoom.ts';
 import { newReplayId } from '../src/room/recorder.ts';
 import { GAME_ROOMS } from '../src/rooms/index.ts';
 import { restoreRoom } from '../src/store/restore.ts';
-import { databaseFile, SqliteStore } from '../src/store/sqliteStore.ts';
+import { databaseFile } from '../src/store/sqliteStore.ts';
 import type { StoredRoom } from '../src/store/tableStore.ts';
-import { bootServer, Players, sleep, startTable, type TestServer, until } from './helpers.ts';
+import { sleep, startTable, storedServerForFile, until } from './helpers.ts';
 
-const PORT = 41540;
-let server: TestServer;
-let players: Players;
-let store: SqliteStore;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'card-table-unrestorable-'));
-  store = new SqliteStore(databaseFile(dataDir));
-  server = await bootServer(PORT, { allowTestSeeds: true, store });
-  players = new Players(server.url);
-});
-afterAll(async () => {
-  await server.close();
-  await store.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const ctx = storedServerForFile(41540, { allowTestSeeds: true });
 
 const known = new Set(Object.keys(GAME_ROOMS));
 const ignoreLost = (): void => undefined;
@@ -37,7 +18,7 @@ const ignoreLost = (): void => undefined;
 async function freeCode(): Promise<string> {
   for (;;) {
     const code = randomCode();
-    if (findRoom(code) === undefined && !(await store.isOpen(code))) return code;
+    if (findRoom(code) === undefined && !(await ctx.store.isOpen(code))) return code;
   }
 }
 
@@ -54,48 +35,52 @@ async function storedCopy(
   const code = await freeCode();
   const replayId = newReplayId();
   const epoch = Date.now();
-  store.saveRoom({ ...original.snapshot, code, replayId, epoch });
+  ctx.store.saveRoom({ ...original.snapshot, code, replayId, epoch });
   const fence = { code, epoch };
-  store.matchStarted({ ...match, code, replayId }, fence);
-  edit(match.log).forEach((entry, seq) => store.appendIntent(replayId, { seq, entry }, fence));
+  ctx.store.matchStarted({ ...match, code, replayId }, fence);
+  edit(match.log).forEach((entry, seq) => ctx.store.appendIntent(replayId, { seq, entry }, fence));
   return { code, replayId };
 }
 
 describe('a room whose game cannot be restored', () => {
   it('closes with a clear message, keeps its record and releases its code', async () => {
-    const { host, guest, code: liveCode } = await startTable(players, 'cassino', { seed: 'unrestorable' });
+    const {
+      host,
+      guest,
+      code: liveCode,
+    } = await startTable(ctx.players, 'cassino', { seed: 'unrestorable' });
     for (let i = 0; i < 3; i++) {
       const mover = [host, guest].find((p) => p.game.actors.includes(p.info.you.seat ?? -1));
       if (mover === undefined || !(await mover.intent(mover.game.legal[0])).ok) break;
       await until(() => host.game.version > i && guest.game.version > i, 'the move reaching both');
     }
     await sleep(700); // the state checkpoint is written (at most every 500 ms)
-    const original = await store.openRoom(liveCode);
+    const original = await ctx.store.openRoom(liveCode);
     if (original?.match == null || original.match.log.length < 3) throw new Error('not enough moves stored');
 
     // Positive control: an unchanged copy comes back, and the lookup finds it.
     const intact = await storedCopy(original, (log) => log);
-    expect(await restoreRoom(intact.code, store, known, ignoreLost)).toBe('restored');
-    expect((await fetch(`${server.url}/api/rooms/${intact.code}`)).status).toBe(200);
+    expect(await restoreRoom(intact.code, ctx.store, known, ignoreLost)).toBe('restored');
+    expect((await fetch(`${ctx.server.url}/api/rooms/${intact.code}`)).status).toBe(200);
 
     // A rules change: the first stored move is no longer a move of the game.
     const broken = await storedCopy(original, (log) =>
       log.map((e, i) => (i === 0 ? { ...e, intent: { type: 'retired-move' } } : e)),
     );
-    const result = await restoreRoom(broken.code, store, known, ignoreLost);
+    const result = await restoreRoom(broken.code, ctx.store, known, ignoreLost);
     expect(result).toEqual({ closed: expect.stringMatching(/could not be rebuilt after a server update/) });
     expect(findRoom(broken.code)).toBeUndefined();
 
-    // The lookup says why (410), and the reason is kept in the store.
-    const lookup = await fetch(`${server.url}/api/rooms/${broken.code}`);
+    // The lookup says why (410), and the reason is kept in the ctx.store.
+    const lookup = await fetch(`${ctx.server.url}/api/rooms/${broken.code}`);
     expect(lookup.status).toBe(410);
     expect(((await lookup.json()) as { error: string }).error).toMatch(
       /^This room was closed\. Its game could not be rebuilt after a server update \(.+\); the room was closed and its record kept\.$/,
     );
-    expect(await store.closedReason(broken.code)).toMatch(/could not be rebuilt/);
+    expect(await ctx.store.closedReason(broken.code)).toMatch(/could not be rebuilt/);
 
     // Its record is kept: the room's row, the match (marked abandoned, with why) and its whole log.
-    const db = new DatabaseSync(databaseFile(dataDir), { readOnly: true });
+    const db = new DatabaseSync(databaseFile(ctx.dataDir), { readOnly: true });
     const room = db.prepare('SELECT open, snapshot FROM rooms WHERE code = ?').get(broken.code) as {
       open: number;
       snapshot: string;
@@ -118,15 +103,15 @@ describe('a room whose game cannot be restored', () => {
     db.close();
 
     // Its code is free again: no hold on it, not open in the store, so a new room may take it…
-    expect(await store.isOpen(broken.code)).toBe(false);
+    expect(await ctx.store.isOpen(broken.code)).toBe(false);
     expect(await codeLeases().take(broken.code, ignoreLost)).toBe(true);
     await codeLeases().release(broken.code);
     // …while the restored control room still holds its own.
     expect(await codeLeases().take(intact.code, ignoreLost)).toBe(false);
     // A new room with that code is stored open, and the lookup no longer says "closed".
-    store.saveRoom({ ...original.snapshot, code: broken.code, replayId: null, epoch: Date.now() });
-    expect(await store.isOpen(broken.code)).toBe(true);
-    expect(await store.closedReason(broken.code)).toBeNull();
+    ctx.store.saveRoom({ ...original.snapshot, code: broken.code, replayId: null, epoch: Date.now() });
+    expect(await ctx.store.isOpen(broken.code)).toBe(true);
+    expect(await ctx.store.closedReason(broken.code)).toBeNull();
 
     await host.room.leave();
     await guest.room.leave();
