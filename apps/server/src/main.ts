@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGameServer } from './app.ts';
+import { scaledAddressLimits } from './connections.ts';
 import { parseOrigins } from './cors.ts';
 import { DEFAULT_LEASE_MS, RedisCodeLeases } from './cluster/leases.ts';
 import { findRoom } from './room/GameRoom.ts';
@@ -61,7 +62,17 @@ setInterval(() => void beat(), HEARTBEAT_MS).unref();
 // A client built elsewhere (the bundle bench serves an older build this way); default apps/client/dist.
 const clientDist = process.env.CLIENT_DIST || undefined;
 
+// ADDRESS_LIMIT_SCALE: every per-address limit times N (benches driving many tables from loopback).
+const limitScale = Number(process.env.ADDRESS_LIMIT_SCALE ?? 1);
+const addressLimits = limitScale > 1 ? scaledAddressLimits(limitScale) : null;
+
 const server = createGameServer({
+  ...(addressLimits === null
+    ? {}
+    : {
+        httpLimits: addressLimits.httpLimits,
+        connectionLimits: { perAddress: proxyHops > 0 ? null : addressLimits.connectionsPerAddress },
+      }),
   allowTestSeeds,
   proxyHops,
   allowedOrigins,

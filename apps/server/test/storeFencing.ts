@@ -90,5 +90,22 @@ export function describeFencing(name: string, open: () => Promise<TableStore>): 
       expect(await store.claimRoom(code)).toBeNull();
       await store.close();
     });
+
+    it('resumes a room from the last heartbeat of the process that ran it, not of the survivors', async () => {
+      const store = await open();
+      const code = `H${Date.now().toString(36).slice(-4).toUpperCase()}`;
+      await store.saveRoom({ ...snapshot(code, 1), replayId: null, process: 'stopped-process' });
+      await store.heartbeat(1_000, 'stopped-process');
+      await store.heartbeat(9_000); // this process, still alive, beats on
+      expect((await store.openRoom(code))?.lastAlive).toBe(1_000);
+      expect((await store.openRooms()).find((r) => r.snapshot.code === code)?.lastAlive).toBe(1_000);
+      // Control: a record from before per-process heartbeats resumes from the last heartbeat of any process.
+      const older = `${code.slice(0, 4)}O`;
+      await store.saveRoom({ ...snapshot(older, 1), replayId: null });
+      expect((await store.openRoom(older))?.lastAlive).toBe(9_000);
+      await store.closeRoom(code, null);
+      await store.closeRoom(older, null);
+      await store.close();
+    });
   });
 }

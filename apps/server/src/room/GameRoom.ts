@@ -235,6 +235,7 @@ export abstract class GameRoom extends Room {
       replayId: this.recorder?.replayId ?? null,
       clockSkew: this.host.now() - Date.now(),
       epoch: this.epoch,
+      process: BOOT_ID,
     };
   }
 

@@ -15,8 +15,10 @@ import {
   type StoredRoom,
   type TableStore,
 } from './tableStore.ts';
+import { BOOT_ID } from '../room/codes.ts';
 import { secretHash } from '../room/members.ts';
 import {
+  aliveKey,
   DAMAGED_RECORD,
   finishedMatch,
   intentRowValues,
@@ -286,26 +288,25 @@ export class SqliteStore implements TableStore {
     );
   }
 
-  heartbeat(now: number): void {
+  heartbeat(now: number, boot = BOOT_ID): void {
     this.wrote();
     this.sql(
-      "INSERT INTO meta (key, value) VALUES ('alive', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-    ).run(String(now));
+      'INSERT INTO meta (key, value) VALUES (?, ?), (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    ).run('alive', String(now), aliveKey(boot), String(now));
   }
 
   openRooms(): Promise<StoredRoom[]> {
-    const lastAlive = this.lastAlive();
     const rows = this.sql(
       'SELECT code, snapshot FROM rooms WHERE open = 1 ORDER BY id',
     ).all() as unknown as RoomRow[];
-    const rooms = rows.map((row) => this.storedRoom(row, lastAlive));
+    const rooms = rows.map((row) => this.storedRoom(row));
     return Promise.resolve(rooms.filter((room) => room !== null));
   }
 
   openRoom(code: string): Promise<StoredRoom | null> {
     const row = this.sql('SELECT code, snapshot FROM rooms WHERE code = ? AND open = 1').get(code) as
       RoomRow | undefined;
-    return Promise.resolve(row === undefined ? null : this.storedRoom(row, this.lastAlive()));
+    return Promise.resolve(row === undefined ? null : this.storedRoom(row));
   }
 
   isOpen(code: string): Promise<boolean> {
@@ -314,19 +315,22 @@ export class SqliteStore implements TableStore {
     );
   }
 
-  private lastAlive(): number {
-    const alive = this.sql("SELECT value FROM meta WHERE key = 'alive'").get() as
-      { value: string } | undefined;
+  /** The last heartbeat of the process `boot`, else of any process, else now. */
+  private lastAlive(boot?: string): number {
+    const read = (key: string) =>
+      this.sql('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
+    const alive = (boot === undefined ? undefined : read(aliveKey(boot))) ?? read('alive');
     return alive === undefined ? Date.now() : Number(alive.value);
   }
 
   /** An open room's record with its match; a damaged record closes the room (null). */
-  private storedRoom(row: RoomRow, lastAlive: number): StoredRoom | null {
+  private storedRoom(row: RoomRow): StoredRoom | null {
     const snapshot = parseSnapshot(row.snapshot);
     if (snapshot === null) {
       this.closeRoom(row.code, DAMAGED_RECORD);
       return null;
     }
+    const lastAlive = this.lastAlive(snapshot.process);
     try {
       const match = snapshot.replayId === null ? null : this.matchWithLog(snapshot.replayId);
       return { snapshot, match, lastAlive, problem: null };
