@@ -260,6 +260,12 @@ export class PostgresStore implements TableStore {
     }
   }
 
+  async openCodes(): Promise<string[]> {
+    return (await this.rows<{ code: string }>('SELECT code FROM rooms WHERE open ORDER BY id', [])).map(
+      (r) => r.code,
+    );
+  }
+
   async isOpen(code: string): Promise<boolean> {
     return (await this.rows('SELECT 1 FROM rooms WHERE code = $1 AND open', [code])).length > 0;
   }

@@ -309,6 +309,11 @@ export class SqliteStore implements TableStore {
     return Promise.resolve(row === undefined ? null : this.storedRoom(row));
   }
 
+  openCodes(): Promise<string[]> {
+    const rows = this.sql('SELECT code FROM rooms WHERE open = 1 ORDER BY id').all() as { code: string }[];
+    return Promise.resolve(rows.map((r) => r.code));
+  }
+
   isOpen(code: string): Promise<boolean> {
     return Promise.resolve(
       this.sql('SELECT 1 FROM rooms WHERE code = ? AND open = 1').get(code) !== undefined,

@@ -168,6 +168,8 @@ export interface TableStore {
   openRooms(): Promise<StoredRoom[]>;
   /** The open room with this code (a cluster process restores a room another one ran), or null. */
   openRoom(code: string): Promise<StoredRoom | null>;
+  /** The codes of every open room (cheap: no logs read). */
+  openCodes(): Promise<string[]>;
   /** A room with this code is open in the store (a new room never takes its code). */
   isOpen(code: string): Promise<boolean>;
   /** The reason a room with this code was last closed, if it was closed for a reason. */
