@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FencedOut, type RoomSnapshot, type TableStore } from '../src/store/tableStore.ts';
 
-const snapshot = (code: string, epoch: number): RoomSnapshot => ({
+/** A stored room's snapshot (a two-seat Cassino room in game) for store tests. */
+export const snapshot = (code: string, epoch: number): RoomSnapshot => ({
   code,
   game: 'cassino',
   options: {},

@@ -2,23 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { sweepOrphans } from '../src/cluster/directory.ts';
 import { SqliteStore } from '../src/store/sqliteStore.ts';
 import type { RoomSnapshot } from '../src/store/tableStore.ts';
+import { snapshot } from './storeFencing.ts';
 
-const room = (code: string): RoomSnapshot => ({
-  code,
-  game: 'cassino',
-  options: {},
-  phase: 'lobby',
-  hostSeat: 0,
-  seats: [null, null],
-  matchWins: [0, 0],
-  bannedTokens: [],
-  bannedBrowsers: [],
-  gameNumber: 0,
-  testSeed: null,
-  replayId: null,
-  clockSkew: 0,
-  epoch: 1,
-});
+const room = (code: string): RoomSnapshot => ({ ...snapshot(code, 1), replayId: null });
 
 describe('the sweep for rooms of stopped processes (cluster mode)', () => {
   it('looks up exactly the open rooms no process holds, so they are restored or closed', async () => {
