@@ -1,6 +1,6 @@
 import type { Server as HttpServer, ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
-import { clientKey } from './httpLimits.ts';
+import { clientKey, DEFAULT_HTTP_LIMITS, type HttpLimit, type HttpLimits } from './httpLimits.ts';
 
 /** How long a TCP connection may take at each stage, and how many one address may hold. */
 export interface ConnectionLimits {
@@ -29,6 +29,30 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
 };
 
 /** Node's own request timeouts, checked every second instead of every 30 s. */
+/**
+ * The per-address limits (httpLimits.ts) and the open connections' bound times `scale`:
+ * `ADDRESS_LIMIT_SCALE` for a server whose clients share one address on purpose (`pnpm bench cluster`
+ * drives all its tables from loopback). Never below the defaults.
+ */
+export function scaledAddressLimits(scale: number): {
+  httpLimits: HttpLimits;
+  connectionsPerAddress: number;
+} {
+  const k = Number.isFinite(scale) && scale > 1 ? scale : 1;
+  const times = ({ burst, perMinute }: HttpLimit): HttpLimit => ({
+    burst: burst * k,
+    perMinute: perMinute * k,
+  });
+  return {
+    httpLimits: {
+      lookup: times(DEFAULT_HTTP_LIMITS.lookup),
+      create: times(DEFAULT_HTTP_LIMITS.create),
+      join: times(DEFAULT_HTTP_LIMITS.join),
+    },
+    connectionsPerAddress: (DEFAULT_CONNECTION_LIMITS.perAddress ?? 64) * k,
+  };
+}
+
 export function httpServerOptions(limits: ConnectionLimits): ServerOptions {
   return {
     headersTimeout: limits.headersMs,

@@ -1,10 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGameServer } from './app.ts';
+import { scaledAddressLimits } from './connections.ts';
 import { parseOrigins } from './cors.ts';
+import { clusterDirectory, sweepOrphans } from './cluster/directory.ts';
 import { DEFAULT_LEASE_MS, RedisCodeLeases } from './cluster/leases.ts';
 import { findRoom } from './room/GameRoom.ts';
-import { useCodeLeases } from './room/codes.ts';
+import { codeLeases, useCodeLeases } from './room/codes.ts';
 import { GAME_ROOMS } from './rooms/index.ts';
 import { restoreRooms } from './store/restore.ts';
 import { PostgresStore } from './store/postgresStore.ts';
@@ -45,9 +47,9 @@ const HEARTBEAT_MS = 1000;
 // Cluster mode: REDIS_URL (Colyseus's Redis presence and driver; room codes leased in Redis) and
 // PUBLIC_ADDRESS, the host:port browsers reach this process at (README "Several processes").
 const redisUrl = process.env.REDIS_URL || null;
+const leaseMs = Number(process.env.ROOM_LEASE_MS ?? DEFAULT_LEASE_MS);
 const publicAddress = process.env.PUBLIC_ADDRESS || `${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
-if (redisUrl !== null)
-  useCodeLeases(new RedisCodeLeases(redisUrl, Number(process.env.ROOM_LEASE_MS ?? DEFAULT_LEASE_MS)));
+if (redisUrl !== null) useCodeLeases(new RedisCodeLeases(redisUrl, leaseMs));
 
 // DATABASE_URL: PostgreSQL (processes on several machines share it); else SQLite under DATA_DIR.
 const databaseUrl = process.env.DATABASE_URL || null;
@@ -72,7 +74,17 @@ setInterval(() => void beat(), HEARTBEAT_MS).unref();
 // A client built elsewhere (the bundle bench serves an older build this way); default apps/client/dist.
 const clientDist = process.env.CLIENT_DIST || undefined;
 
+// ADDRESS_LIMIT_SCALE: every per-address limit times N (benches driving many tables from loopback).
+const limitScale = Number(process.env.ADDRESS_LIMIT_SCALE ?? 1);
+const addressLimits = limitScale > 1 ? scaledAddressLimits(limitScale) : null;
+
 const server = createGameServer({
+  ...(addressLimits === null
+    ? {}
+    : {
+        httpLimits: addressLimits.httpLimits,
+        connectionLimits: { perAddress: proxyHops > 0 ? null : addressLimits.connectionsPerAddress },
+      }),
   allowTestSeeds,
   reconnectSeconds,
   computerPace,
@@ -101,3 +113,14 @@ console.log(
     (report.closed.length > 0 ? `; closed ${report.closed.map((c) => c.code).join(', ')}` : '') +
     (report.elsewhere.length > 0 ? `; ${report.elsewhere.length} run by other processes` : ''),
 );
+
+// Cluster mode: rooms of a process that died come back here (or close) even if nobody asks for them.
+if (redisUrl !== null) {
+  const directory = clusterDirectory(store, new Set(Object.keys(GAME_ROOMS)));
+  const sweep = () =>
+    sweepOrphans(store, directory, (code) => codeLeases().holder(code)).catch((error: unknown) =>
+      console.error('the sweep for rooms of stopped processes failed', error),
+    );
+  // Three lease periods, give or take a third, so the processes do not all sweep at once.
+  setInterval(() => void sweep(), leaseMs * (2.5 + Math.random())).unref();
+}

@@ -64,7 +64,7 @@ afterAll(async () => {
   await near.close();
   await far.close();
   await server.close();
-  store.close();
+  await store.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { ColyseusTestServer } from '@colyseus/testing';
 import { Client, type Room as SdkRoom } from '@colyseus/sdk';
@@ -14,6 +17,7 @@ import {
   type RoomInfo,
 } from '@cards/schema';
 import { type AppOptions, createGameServer } from '../src/app.ts';
+import { databaseFile, SqliteStore } from '../src/store/sqliteStore.ts';
 
 export interface TestServer {
   test: ColyseusTestServer;
@@ -199,6 +203,26 @@ export function serverForFile(
   });
   afterAll(async () => {
     await ctx.server.close();
+  });
+  return ctx;
+}
+
+/** serverForFile with the SQLite store in a temporary data directory (deleted after the file). */
+export function storedServerForFile(
+  fixedPort: number,
+  options: AppOptions = {},
+): { server: TestServer; players: Players; store: SqliteStore; dataDir: string } {
+  const ctx = {} as { server: TestServer; players: Players; store: SqliteStore; dataDir: string };
+  beforeAll(async () => {
+    ctx.dataDir = mkdtempSync(path.join(tmpdir(), 'card-table-test-'));
+    ctx.store = new SqliteStore(databaseFile(ctx.dataDir));
+    ctx.server = await bootServer(fixedPort, { ...options, store: ctx.store });
+    ctx.players = new Players(ctx.server.url);
+  });
+  afterAll(async () => {
+    await ctx.server.close();
+    await ctx.store.close();
+    rmSync(ctx.dataDir, { recursive: true, force: true });
   });
   return ctx;
 }

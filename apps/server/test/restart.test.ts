@@ -132,7 +132,7 @@ describe('kill -9 and restart', () => {
     expect(open.map((r) => r.snapshot.code).sort()).toEqual([cassino, math, lobby, broken].sort());
     expect(open.find((r) => r.snapshot.code === cassino)?.match?.log).toHaveLength(before.ana.version);
     const brokenMatch = open.find((r) => r.snapshot.code === broken)?.match;
-    store.close();
+    await store.close();
     // Garble the broken room's first move as a rules change would (its record must be kept).
     const db = new DatabaseSync(databaseFile(dataDir));
     db.prepare('UPDATE intents SET intent = \'{"type":"retired-move"}\' WHERE replay_id = ? AND seq = 0').run(
@@ -198,7 +198,7 @@ describe('kill -9 and restart', () => {
     await expect(join(broken, 'cassino', uma.options)).rejects.toThrow();
     const kept = new SqliteStore(databaseFile(dataDir));
     expect(await kept.closedReason(broken)).toMatch(/could not be rebuilt/);
-    kept.close();
+    await kept.close();
     for (const p of [ana2, ben2, eve2, max2, lea2]) await p.room.leave();
     await killServer();
   }, 120_000);

@@ -1,32 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AnyGameModule, Match } from '@cards/rules';
 import { BROWSER_ID_HEADER, type GameUpdate, RecentGamesSchema } from '@cards/schema';
 import { findRoom } from '../src/room/GameRoom.ts';
 import { GAME_ROOMS } from '../src/rooms/index.ts';
 import { rebuildMatch, stateDigest, UnreplayableError } from '../src/store/rebuild.ts';
-import { databaseFile, SqliteStore } from '../src/store/sqliteStore.ts';
-import { bootServer, Players, type Probe, sleep, startTable, type TestServer, until } from './helpers.ts';
+import { type Probe, sleep, startTable, storedServerForFile, until } from './helpers.ts';
 
-const PORT = 41200;
-let server: TestServer;
-let players: Players;
-let store: SqliteStore;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'card-table-store-test-'));
-  store = new SqliteStore(databaseFile(dataDir));
-  server = await bootServer(PORT, { allowTestSeeds: true, store });
-  players = new Players(server.url);
-});
-afterAll(async () => {
-  await server.close();
-  store.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const ctx = storedServerForFile(41200, { allowTestSeeds: true });
 
 type AnyMatch = Match<unknown, unknown, unknown>;
 
@@ -54,7 +34,7 @@ async function playSome(probes: Probe[], moves: number): Promise<void> {
 }
 
 async function storedRoom(code: string) {
-  const room = (await store.openRooms()).find((r) => r.snapshot.code === code);
+  const room = (await ctx.store.openRooms()).find((r) => r.snapshot.code === code);
   if (!room) throw new Error(`room ${code} is not stored open`);
   return room;
 }
@@ -62,10 +42,10 @@ async function storedRoom(code: string) {
 describe('the store', () => {
   for (const slug of Object.keys(GAME_ROOMS))
     it(`${slug}: mid-game, the stored room rebuilds to exactly the live match`, async () => {
-      const { host, guest, code } = await startTable(players, slug, { seed: `store-${slug}` });
+      const { host, guest, code } = await startTable(ctx.players, slug, { seed: `store-${slug}` });
       await playSome([host, guest], 8);
       // Blind Cassowary offers no claims (they would be solutions): its deal's proof is the move here.
-      await until(() => liveMatch(code).version >= 1, 'a move to be played');
+      await until(() => liveMatch(code).version >= 1, 'a move to be played', 15_000);
       await sleep(700); // one state checkpoint (at most every 500 ms) is written
       const live = liveMatch(code);
       const stored = await storedRoom(code);
@@ -88,7 +68,7 @@ describe('the store', () => {
     });
 
   it('refuses a log the rules cannot replay, and a state that differs from its checkpoint', async () => {
-    const { host, guest, code } = await startTable(players, 'cassino', { seed: 'store-corrupt' });
+    const { host, guest, code } = await startTable(ctx.players, 'cassino', { seed: 'store-corrupt' });
     await playSome([host, guest], 3);
     await sleep(700);
     const match = (await storedRoom(code)).match;
@@ -108,24 +88,27 @@ describe('the store', () => {
 
   it('keeps finished games for replays and lists them for the browsers that played', async () => {
     const browser = 'browser-secret-of-host-0001';
-    const { host, guest, code } = await startTable(players, 'cassino', { seed: 'store-finished', browser });
+    const { host, guest, code } = await startTable(ctx.players, 'cassino', {
+      seed: 'store-finished',
+      browser,
+    });
     await playSome([host, guest], 200);
     await host.waitRoom((r) => r.phase === 'finished', 'the game to finish');
     const live = liveMatch(code);
-    const recent = await store.recentMatchesFor(browser);
+    const recent = await ctx.store.recentMatchesFor(browser);
     expect(recent).toHaveLength(1);
     const summary = recent[0]!;
     expect(summary).toMatchObject({ game: 'cassino', code, seat: 0 });
     expect(summary.players.map((p) => p.name)).toEqual(['Host', 'Guest']);
     expect(summary.replayId).toMatch(/^[\w-]{22}$/);
-    const finished = await store.finishedMatch(summary.replayId);
+    const finished = await ctx.store.finishedMatch(summary.replayId);
     expect(finished).toMatchObject({ game: 'cassino', seed: live.seed, config: live.config });
     expect(finished?.log).toEqual(live.log);
     expect(finished?.outcome).toEqual(gameOf(code).outcome(live.state));
-    expect(await store.recentMatchesFor('a-browser-that-never-played')).toEqual([]);
+    expect(await ctx.store.recentMatchesFor('a-browser-that-never-played')).toEqual([]);
     // The home page's list comes from the store, by the browser id in a header.
     const listed = async (headers: Record<string, string>) =>
-      RecentGamesSchema.parse(await (await fetch(`${server.url}/api/recent-games`, { headers })).json());
+      RecentGamesSchema.parse(await (await fetch(`${ctx.server.url}/api/recent-games`, { headers })).json());
     expect(await listed({ [BROWSER_ID_HEADER]: browser })).toEqual([
       {
         replayId: summary.replayId,
@@ -139,17 +122,17 @@ describe('the store', () => {
     ]);
     expect(await listed({ [BROWSER_ID_HEADER]: 'a-browser-that-never-played' })).toEqual([]);
     expect(await listed({})).toEqual([]);
-    expect(await store.finishedMatch('no-such-replay-id-000')).toBeNull();
+    expect(await ctx.store.finishedMatch('no-such-replay-id-000')).toBeNull();
     await host.room.leave();
     await guest.room.leave();
   });
 
   it('closes a room everyone left (its record is kept, no longer restored)', async () => {
-    const { host, guest, code } = await startTable(players, 'cassino', { seed: 'store-close' });
-    expect((await store.openRooms()).some((r) => r.snapshot.code === code)).toBe(true);
+    const { host, guest, code } = await startTable(ctx.players, 'cassino', { seed: 'store-close' });
+    expect((await ctx.store.openRooms()).some((r) => r.snapshot.code === code)).toBe(true);
     await host.room.leave();
     await guest.room.leave();
     await until(() => findRoom(code) === undefined, 'the room to close');
-    await until(async () => !(await store.openRooms()).some((r) => r.snapshot.code === code), 'closed');
+    await until(async () => !(await ctx.store.openRooms()).some((r) => r.snapshot.code === code), 'closed');
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FencedOut, type RoomSnapshot, type TableStore } from '../src/store/tableStore.ts';
 
-const snapshot = (code: string, epoch: number): RoomSnapshot => ({
+/** A stored room's snapshot (a two-seat Cassino room in game) for store tests. */
+export const snapshot = (code: string, epoch: number): RoomSnapshot => ({
   code,
   game: 'cassino',
   options: {},
@@ -88,6 +89,23 @@ export function describeFencing(name: string, open: () => Promise<TableStore>): 
       await store.closeRoom(code, null, next);
       expect(await store.isOpen(code)).toBe(false);
       expect(await store.claimRoom(code)).toBeNull();
+      await store.close();
+    });
+
+    it('resumes a room from the last heartbeat of the process that ran it, not of the survivors', async () => {
+      const store = await open();
+      const code = `H${Date.now().toString(36).slice(-4).toUpperCase()}`;
+      await store.saveRoom({ ...snapshot(code, 1), replayId: null, process: 'stopped-process' });
+      await store.heartbeat(1_000, 'stopped-process');
+      await store.heartbeat(9_000); // this process, still alive, beats on
+      expect((await store.openRoom(code))?.lastAlive).toBe(1_000);
+      expect((await store.openRooms()).find((r) => r.snapshot.code === code)?.lastAlive).toBe(1_000);
+      // Control: a record from before per-process heartbeats resumes from the last heartbeat of any process.
+      const older = `${code.slice(0, 4)}O`;
+      await store.saveRoom({ ...snapshot(older, 1), replayId: null });
+      expect((await store.openRoom(older))?.lastAlive).toBe(9_000);
+      await store.closeRoom(code, null);
+      await store.closeRoom(older, null);
       await store.close();
     });
   });

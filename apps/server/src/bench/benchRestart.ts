@@ -154,7 +154,7 @@ export async function benchRestart(args: string[]): Promise<void> {
   const logLength = new Map(
     (await store.openRooms()).map((r) => [r.snapshot.code, r.match?.log.length ?? 0]),
   );
-  store.close();
+  await store.close();
   rmSync(dataDir, { recursive: true, force: true });
   const accepted = seats.reduce((n, s) => n + s.accepted.length, 0);
   const lost = seats.reduce(

@@ -36,6 +36,8 @@ interface BenchConfig {
   bare: boolean;
   /** Idle 4-seat tables opened to measure the server's memory per table (0: skip). */
   memTables: number;
+  /** The SQLite store checkpoints inside its commits, as before its checkpointer thread. */
+  inlineCheckpoints: boolean;
 }
 
 interface Stats {
@@ -57,6 +59,7 @@ function readConfig(args: string[]): BenchConfig {
       pace: { type: 'string', default: '60' },
       bare: { type: 'boolean', default: false },
       'mem-tables': { type: 'string', default: '0' },
+      'inline-checkpoints': { type: 'boolean', default: false },
     },
   });
   const num = (v: string, min: number, max: number) => Math.min(max, Math.max(min, Number(v) || min));
@@ -71,6 +74,7 @@ function readConfig(args: string[]): BenchConfig {
     pace: num(values.pace, 0, 10_000),
     bare: values.bare,
     memTables: values['mem-tables'] === '0' ? (values.bare ? 50 : 0) : num(values['mem-tables'], 1, 1000),
+    inlineCheckpoints: values['inline-checkpoints'],
   };
 }
 
@@ -259,6 +263,11 @@ function report(config: BenchConfig, stats: Stats, elapsedMs: number, server: Se
   console.log(`${summary('server: room handler main-thread time', server.handlers)} (${worst})`);
   console.log(summary('server: event-loop delay', server.loop));
   if (server.append !== null) console.log(summary('server: store append (one intent)', server.append));
+  const ck = server.checkpoints ?? null;
+  if (ck !== null)
+    console.log(
+      `  server: WAL checkpoints in the checkpointer thread ${ck.checkpoints} (blocking restarts ${ck.restarts}), slowest ${ms(ck.worstMs)}`,
+    );
   if (config.game === 'blind-cassowary')
     console.log(
       `  server: slowest rules transition ${ms(server.workerWorstMs)} in a pool of ${server.workers} match ` +
@@ -355,7 +364,7 @@ type Variant = 'none' | 'sqlite' | 'bare';
 /** Runs a server half (benchServer.ts or bareServer.ts) in a child process with the same loader flags (tsx). */
 async function startServer(
   port: number,
-  variant: Variant,
+  variant: Variant | 'sqlite-inline',
 ): Promise<{ child: ChildProcess; ask(m: ParentMessage): void }> {
   const [file, args] =
     variant === 'bare' ? ['./bareServer.ts', [String(port)]] : ['./benchServer.ts', [String(port), variant]];
@@ -447,7 +456,10 @@ async function measureMemory(
 async function runLoad(config: BenchConfig, variant: Variant): Promise<Run> {
   const bare = variant === 'bare';
   const port = bare ? config.port + 1 : config.port;
-  const server = await startServer(port, variant);
+  const server = await startServer(
+    port,
+    variant === 'sqlite' && config.inlineCheckpoints ? 'sqlite-inline' : variant,
+  );
   const target = bare ? BARE : projectTarget(config.game);
   const stats: Stats = { latencies: [], accepted: 0, refused: new Map(), games: 0 };
   const sdk = new Client(`http://127.0.0.1:${port}`);

@@ -69,9 +69,14 @@ async function main(): Promise<void> {
   const handlerMs: number[] = [];
   const worst = new Map<string, number>();
   timeRoomHandlers(handlerMs, worst);
-  // argv[3] 'sqlite': the default store, in a fresh temporary DATA_DIR; otherwise no store.
-  const dataDir = process.argv[3] === 'sqlite' ? mkdtempSync(path.join(tmpdir(), 'card-table-bench-')) : null;
-  const store = dataDir === null ? null : new SqliteStore(databaseFile(dataDir));
+  // argv[3] 'sqlite': the default store, in a fresh temporary DATA_DIR ('sqlite-inline': with SQLite's
+  // own checkpoints inside commits); otherwise no store.
+  const variant = process.argv[3] ?? 'none';
+  const dataDir = variant.startsWith('sqlite') ? mkdtempSync(path.join(tmpdir(), 'card-table-bench-')) : null;
+  const store =
+    dataDir === null
+      ? null
+      : new SqliteStore(databaseFile(dataDir), { checkpointer: variant !== 'sqlite-inline' });
   const appendMs: number[] = [];
   if (store !== null) {
     const append = store.appendIntent.bind(store);
@@ -86,7 +91,7 @@ async function main(): Promise<void> {
   const server = createGameServer({ httpLimits: false, store });
   await server.listen(port, '127.0.0.1');
 
-  process.on('message', (message: ParentMessage) => {
+  process.on('message', async (message: ParentMessage) => {
     if (message.type === 'measure') {
       handlerMs.length = 0;
       appendMs.length = 0;
@@ -95,6 +100,7 @@ async function main(): Promise<void> {
       loop.enable();
     } else if (message.type === 'report') {
       loop.disable();
+      const checkpoints = (await store?.checkpointFigures()) ?? null;
       send({
         type: 'figures',
         handlers: summarise(handlerMs),
@@ -105,15 +111,15 @@ async function main(): Promise<void> {
         waited: workerMatchRunner.waited,
         worstWaitMs: workerMatchRunner.worstWaitMs,
         append: store === null ? null : summarise(appendMs),
+        checkpoints,
       });
     } else if (message.type === 'memory') {
       send(memoryFigures());
     } else if (message.type === 'stop') {
-      void server.gracefullyShutdown(false).finally(() => {
-        store?.close();
-        if (dataDir !== null) rmSync(dataDir, { recursive: true, force: true });
-        process.exit(0);
-      });
+      await server.gracefullyShutdown(false).catch(() => undefined);
+      await store?.close();
+      if (dataDir !== null) rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
     }
   });
   send({ type: 'ready' });

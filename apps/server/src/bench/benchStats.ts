@@ -24,6 +24,8 @@ export interface ServerFigures {
   worstWaitMs: number;
   /** With the store: time of each intent append (ms); null without. */
   append: Summary | null;
+  /** With the store's checkpointer: checkpoints it ran, blocking restarts, its slowest (ms). */
+  checkpoints?: { checkpoints: number; restarts: number; worstMs: number } | null;
 }
 
 /** The server process's memory after a full garbage collection (the child runs with --expose-gc). */

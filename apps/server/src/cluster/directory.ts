@@ -51,3 +51,23 @@ export function clusterDirectory(store: TableStore | null, known: ReadonlySet<st
     return pending;
   };
 }
+
+/**
+ * Cluster mode, every few lease periods: the open rooms in the store that no process holds (their
+ * process died, their lease ran out) and nobody has asked for are looked up here, which restores them
+ * on this process; a room nobody returns to then closes after the reconnection window, as after a
+ * restart, so its code and record do not stay stuck. Returns the codes it looked up.
+ */
+export async function sweepOrphans(
+  store: TableStore,
+  directory: RoomDirectory,
+  holder: (code: string) => Promise<string | null>,
+): Promise<string[]> {
+  const swept: string[] = [];
+  for (const code of await store.openCodes()) {
+    if (findRoom(code) !== undefined || (await holder(code)) !== null) continue;
+    await directory(code);
+    swept.push(code);
+  }
+  return swept;
+}

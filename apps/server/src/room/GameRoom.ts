@@ -213,8 +213,9 @@ export abstract class GameRoom extends Room {
     } catch (error) {
       const reason = `Its game could not be rebuilt after a server update (${error instanceof Error ? error.message : String(error)}); the room was closed and its record kept.`;
       logger.error(`room ${snapshot.code}: ${reason}`);
-      this.recorder?.closeRoom(reason);
+      // The match first: its write is fenced by the room being open.
       if (match !== null) await store.matchAbandoned(match.replayId, reason, { code: this.code, epoch });
+      this.recorder?.closeRoom(reason);
       throw new ServerError(ErrorCode.APPLICATION_ERROR, reason);
     }
     // restoreRoom holds the code already.
@@ -246,6 +247,7 @@ export abstract class GameRoom extends Room {
       replayId: this.recorder?.replayId ?? null,
       clockSkew: this.host.now() - Date.now(),
       epoch: this.epoch,
+      process: BOOT_ID,
     };
   }
 

@@ -1,7 +1,9 @@
 import pg from 'pg';
 import type { LoggedIntent, Outcome } from '@cards/rules';
+import { BOOT_ID } from '../room/codes.ts';
 import { secretHash } from '../room/members.ts';
 import {
+  aliveKey,
   DAMAGED_RECORD,
   finishedMatch,
   intentRowValues,
@@ -221,10 +223,10 @@ export class PostgresStore implements TableStore {
     );
   }
 
-  async heartbeat(now: number): Promise<void> {
+  async heartbeat(now: number, boot = BOOT_ID): Promise<void> {
     await this.run(
-      "INSERT INTO meta (key, value) VALUES ('alive', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
-      [String(now)],
+      'INSERT INTO meta (key, value) VALUES ($1, $2), ($3, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value',
+      ['alive', String(now), aliveKey(boot)],
     );
   }
 
@@ -244,18 +246,24 @@ export class PostgresStore implements TableStore {
       [code],
     );
     if (row === undefined) return null;
-    const lastAlive = await this.lastAlive();
     const snapshot = parseSnapshot(row.snapshot);
     if (snapshot === null) {
       await this.closeRoom(code, DAMAGED_RECORD);
       return null;
     }
+    const lastAlive = await this.lastAlive(snapshot.process);
     try {
       const match = snapshot.replayId === null ? null : await this.matchWithLog(snapshot.replayId);
       return { snapshot, match, lastAlive, problem: null };
     } catch (error) {
       return { snapshot, match: null, lastAlive, problem: String(error) };
     }
+  }
+
+  async openCodes(): Promise<string[]> {
+    return (await this.rows<{ code: string }>('SELECT code FROM rooms WHERE open ORDER BY id', [])).map(
+      (r) => r.code,
+    );
   }
 
   async isOpen(code: string): Promise<boolean> {
@@ -293,8 +301,11 @@ export class PostgresStore implements TableStore {
     await this.db.end();
   }
 
-  private async lastAlive(): Promise<number> {
-    const [alive] = await this.rows<{ value: string }>("SELECT value FROM meta WHERE key = 'alive'", []);
+  /** The last heartbeat of the process `boot`, else of any process, else now. */
+  private async lastAlive(boot?: string): Promise<number> {
+    const read = async (key: string) =>
+      (await this.rows<{ value: string }>('SELECT value FROM meta WHERE key = $1', [key]))[0];
+    const alive = (boot === undefined ? undefined : await read(aliveKey(boot))) ?? (await read('alive'));
     return alive === undefined ? Date.now() : Number(alive.value);
   }
 

@@ -46,7 +46,12 @@ export async function restoreRoom(
   if (!(await codeLeases().take(code, () => lost(code)))) return 'elsewhere';
   const epoch = await store.claimRoom(code);
   const read = epoch === null ? null : await store.openRoom(code);
-  const room = read === null || lastAlive === undefined ? read : { ...read, lastAlive };
+  // `lastAlive` (main.ts: read before this process's first heartbeat) stands in for records from before
+  // per-process heartbeats; otherwise the store gives the heartbeat of the process that ran the room.
+  const room =
+    read === null || lastAlive === undefined || read.snapshot.process !== undefined
+      ? read
+      : { ...read, lastAlive };
   if (epoch === null || room === null) {
     // Closed meanwhile (by the process that ran it).
     await codeLeases().release(code);

@@ -143,3 +143,6 @@ export function parseSnapshot(text: string): RoomSnapshot | null {
     return null;
   }
 }
+
+/** The meta key of one process's heartbeat ('alive' is the last heartbeat of any process). */
+export const aliveKey = (boot: string): string => `alive:${boot}`;

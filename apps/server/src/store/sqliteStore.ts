@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { Worker } from 'node:worker_threads';
 import type { LoggedIntent, Outcome } from '@cards/rules';
 import {
   type Checkpoint,
@@ -14,8 +15,10 @@ import {
   type StoredRoom,
   type TableStore,
 } from './tableStore.ts';
+import { BOOT_ID } from '../room/codes.ts';
 import { secretHash } from '../room/members.ts';
 import {
+  aliveKey,
   DAMAGED_RECORD,
   finishedMatch,
   intentRowValues,
@@ -92,19 +95,38 @@ CREATE TABLE IF NOT EXISTS intents (
 const FENCE_SQL = 'EXISTS (SELECT 1 FROM rooms WHERE code = ? AND open = 1 AND epoch = ?)';
 
 /**
+ * When the checkpointer (checkpointWorker.mjs) copies the WAL into the database: after about as many
+ * writes as SQLite's own auto-checkpoint would wait for (1000 pages, an append writes one or two), or
+ * after a quiet while; a blocking RESTART only if the WAL reaches `restartFrames` (40 MB) anyway.
+ */
+const CHECKPOINTS = { tickMs: 100, writesPerCheckpoint: 500, idleCheckpointMs: 5000, restartFrames: 10_000 };
+
+/** What the checkpointer did (for `pnpm bench room`). */
+export interface CheckpointFigures {
+  checkpoints: number;
+  restarts: number;
+  worstMs: number;
+}
+
+/**
  * The default TableStore: one SQLite file (node:sqlite, built into Node 24) in WAL mode with
  * synchronous=NORMAL. Every write is its own transaction, committed before the call returns, so an
  * intent is in the database before its result is sent. In WAL mode with synchronous=NORMAL a commit
  * is a write into the WAL file without an fsync: it survives the server process being killed
  * (kill -9, a crash) because the data is in the operating system's cache, and only an operating-system
  * crash or power loss can lose the last commits (the database itself stays consistent). The fsyncs
- * happen at checkpoints, off the per-intent path.
+ * happen at checkpoints, which run in a worker thread on a connection of their own (SQLite's
+ * auto-checkpoint, which would run them inside a commit on the room thread, is off).
  */
 export class SqliteStore implements TableStore {
   private readonly db: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
+  /** [0]: writes since the last checkpoint, shared with the checkpointer. */
+  private readonly writes = new Int32Array(new SharedArrayBuffer(4));
+  private checkpointer: Worker | null = null;
 
-  constructor(file: string) {
+  /** `checkpointer: false` leaves checkpoints to SQLite, inside commits (`pnpm bench room --inline-checkpoints`). */
+  constructor(file: string, options: { checkpointer?: boolean } = {}) {
     if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
     this.db = new DatabaseSync(file);
     this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
@@ -117,10 +139,53 @@ export class SqliteStore implements TableStore {
     const intentColumns = this.db.prepare('PRAGMA table_info(intents)').all() as { name: string }[];
     if (!intentColumns.some((c) => c.name === 'timing'))
       this.db.exec('ALTER TABLE intents ADD COLUMN timing TEXT');
+    if (file !== ':memory:' && options.checkpointer !== false)
+      this.checkpointer = this.startCheckpointer(file);
+  }
+
+  private startCheckpointer(file: string): Worker {
+    this.db.exec('PRAGMA wal_autocheckpoint = 0');
+    const worker = new Worker(new URL('./checkpointWorker.mjs', import.meta.url), {
+      workerData: { file, writes: this.writes, ...CHECKPOINTS },
+    });
+    worker.unref();
+    worker.once('exit', () => {
+      if (this.checkpointer === worker) this.checkpointer = null;
+    });
+    // Without its checkpointer the store checkpoints inside its commits again, as SQLite does by default.
+    worker.on('error', (error) => {
+      console.error('the SQLite checkpointer stopped; checkpoints run on the room thread', error);
+      if (this.db.isOpen) this.db.exec('PRAGMA wal_autocheckpoint = 1000');
+    });
+    worker.on('message', (m: { type: string; message?: string }) => {
+      if (m.type === 'error') console.error('an SQLite checkpoint failed:', m.message);
+    });
+    return worker;
+  }
+
+  /** What the checkpointer did so far, or null without one (an in-memory database). */
+  checkpointFigures(): Promise<CheckpointFigures | null> {
+    const worker = this.checkpointer;
+    if (worker === null) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const onMessage = (m: { type: string } & CheckpointFigures) => {
+        if (m.type !== 'figures') return;
+        worker.off('message', onMessage);
+        resolve({ checkpoints: m.checkpoints, restarts: m.restarts, worstMs: m.worstMs });
+      };
+      worker.on('message', onMessage);
+      worker.postMessage('figures');
+    });
+  }
+
+  /** Counts a write towards the next checkpoint. */
+  private wrote(): void {
+    Atomics.add(this.writes, 0, 1);
   }
 
   /** Runs a write; with a fence, only if the room's epoch is still the writer's (else FencedOut). */
   private fenced(text: string, params: (string | number | null)[], fence?: Fence, mustChange = true): void {
+    this.wrote();
     if (fence === undefined) {
       this.sql(text.replace(' AND FENCE', '')).run(...params);
       return;
@@ -139,6 +204,7 @@ export class SqliteStore implements TableStore {
   }
 
   saveRoom(snapshot: RoomSnapshot): void {
+    this.wrote();
     const result = this.sql(
       `INSERT INTO rooms (code, game, snapshot, updated_at, epoch) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (code) WHERE open = 1 DO UPDATE SET snapshot = excluded.snapshot, updated_at = excluded.updated_at
@@ -157,6 +223,7 @@ export class SqliteStore implements TableStore {
   }
 
   claimRoom(code: string): Promise<number | null> {
+    this.wrote();
     const row = this.sql(
       'UPDATE rooms SET epoch = epoch + 1 WHERE code = ? AND open = 1 RETURNING epoch',
     ).get(code) as { epoch: number } | undefined;
@@ -221,25 +288,30 @@ export class SqliteStore implements TableStore {
     );
   }
 
-  heartbeat(now: number): void {
+  heartbeat(now: number, boot = BOOT_ID): void {
+    this.wrote();
     this.sql(
-      "INSERT INTO meta (key, value) VALUES ('alive', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-    ).run(String(now));
+      'INSERT INTO meta (key, value) VALUES (?, ?), (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    ).run('alive', String(now), aliveKey(boot), String(now));
   }
 
   openRooms(): Promise<StoredRoom[]> {
-    const lastAlive = this.lastAlive();
     const rows = this.sql(
       'SELECT code, snapshot FROM rooms WHERE open = 1 ORDER BY id',
     ).all() as unknown as RoomRow[];
-    const rooms = rows.map((row) => this.storedRoom(row, lastAlive));
+    const rooms = rows.map((row) => this.storedRoom(row));
     return Promise.resolve(rooms.filter((room) => room !== null));
   }
 
   openRoom(code: string): Promise<StoredRoom | null> {
     const row = this.sql('SELECT code, snapshot FROM rooms WHERE code = ? AND open = 1').get(code) as
       RoomRow | undefined;
-    return Promise.resolve(row === undefined ? null : this.storedRoom(row, this.lastAlive()));
+    return Promise.resolve(row === undefined ? null : this.storedRoom(row));
+  }
+
+  openCodes(): Promise<string[]> {
+    const rows = this.sql('SELECT code FROM rooms WHERE open = 1 ORDER BY id').all() as { code: string }[];
+    return Promise.resolve(rows.map((r) => r.code));
   }
 
   isOpen(code: string): Promise<boolean> {
@@ -248,19 +320,22 @@ export class SqliteStore implements TableStore {
     );
   }
 
-  private lastAlive(): number {
-    const alive = this.sql("SELECT value FROM meta WHERE key = 'alive'").get() as
-      { value: string } | undefined;
+  /** The last heartbeat of the process `boot`, else of any process, else now. */
+  private lastAlive(boot?: string): number {
+    const read = (key: string) =>
+      this.sql('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
+    const alive = (boot === undefined ? undefined : read(aliveKey(boot))) ?? read('alive');
     return alive === undefined ? Date.now() : Number(alive.value);
   }
 
   /** An open room's record with its match; a damaged record closes the room (null). */
-  private storedRoom(row: RoomRow, lastAlive: number): StoredRoom | null {
+  private storedRoom(row: RoomRow): StoredRoom | null {
     const snapshot = parseSnapshot(row.snapshot);
     if (snapshot === null) {
       this.closeRoom(row.code, DAMAGED_RECORD);
       return null;
     }
+    const lastAlive = this.lastAlive(snapshot.process);
     try {
       const match = snapshot.replayId === null ? null : this.matchWithLog(snapshot.replayId);
       return { snapshot, match, lastAlive, problem: null };
@@ -294,7 +369,15 @@ export class SqliteStore implements TableStore {
     return Promise.resolve(rows.map((r) => summary(r, this.seatsOf(r.replay_id))));
   }
 
-  close(): void {
+  /** Closes the database after the checkpointer's last checkpoint (it runs one if anything was written). */
+  async close(): Promise<void> {
+    const worker = this.checkpointer;
+    if (worker !== null) {
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.ref(); // the process waits for the last checkpoint
+      worker.postMessage('close');
+      await exited;
+    }
     this.db.close();
   }
 

@@ -38,6 +38,8 @@ export interface RoomSnapshot {
   clockSkew: number;
   /** The fencing epoch of the process running the room (see Fence); absent in older records. */
   epoch?: number;
+  /** The BOOT_ID of the process running the room: its heartbeats tell when the room's clock stopped. */
+  process?: string;
 }
 
 /**
@@ -85,7 +87,8 @@ export interface StoredIntent {
 export interface StoredRoom {
   snapshot: RoomSnapshot;
   match: (MatchStart & { log: LoggedIntent<unknown>[]; checkpoint: Checkpoint | null }) | null;
-  /** Wall-clock ms of the last heartbeat before the process stopped (see TableStore.heartbeat). */
+  /** Wall-clock ms of the last heartbeat of the process that ran the room (snapshot.process), else
+   *  the last heartbeat of any process (see TableStore.heartbeat). */
   lastAlive: number;
   /** Why the stored match cannot be read (a damaged log), or null. */
   problem: string | null;
@@ -154,13 +157,19 @@ export interface TableStore {
    * new one (the restored room writes with it), or null when no such room is open.
    */
   claimRoom(code: string): Promise<number | null>;
-  /** Records that the process is alive now (wall ms); a restart resumes room clocks from the last one. */
-  heartbeat(now: number): void | Promise<void>;
+  /**
+   * Records that the process `boot` (default: this one, BOOT_ID) is alive now (wall ms). A room
+   * restored after its process stopped resumes its clock from that process's last heartbeat, so its
+   * deadlines do not count the time it was away, whichever process restores it.
+   */
+  heartbeat(now: number, boot?: string): void | Promise<void>;
 
   /** Every open room (to restore them after a restart). */
   openRooms(): Promise<StoredRoom[]>;
   /** The open room with this code (a cluster process restores a room another one ran), or null. */
   openRoom(code: string): Promise<StoredRoom | null>;
+  /** The codes of every open room (cheap: no logs read). */
+  openCodes(): Promise<string[]>;
   /** A room with this code is open in the store (a new room never takes its code). */
   isOpen(code: string): Promise<boolean>;
   /** The reason a room with this code was last closed, if it was closed for a reason. */
