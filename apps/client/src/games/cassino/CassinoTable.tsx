@@ -11,6 +11,8 @@ import { sendIntent } from '../../net/connection.ts';
 import { showToast, useStore } from '../../store.ts';
 import type { GameState } from '../parse.ts';
 import { seatName } from './labels.ts';
+import { SeatBadges, SeatName } from '../../table-kit/seats.tsx';
+import { TurnLine } from '../../table-kit/TurnLine.tsx';
 import { ScoreSheet } from './ScoreSheet.tsx';
 import {
   completions,
@@ -212,10 +214,7 @@ export function CassinoTable({ state }: { state: CassinoState }) {
           </div>
         </div>
 
-        <div className="cassino__status">
-          <p className={`cassino__turn ${myTurn ? 'is-mine' : ''}`} data-testid="turn-indicator">
-            {turnText}
-          </p>
+        <TurnLine game="cassino" mine={myTurn} text={turnText} live={false}>
           <p className="cassino__last" data-testid="last-action">
             {view.lastAction
               ? `${seatName(info, view.lastAction.seat)} ${view.lastAction.text}${
@@ -225,7 +224,7 @@ export function CassinoTable({ state }: { state: CassinoState }) {
                 }.`
               : 'No moves yet.'}
           </p>
-        </div>
+        </TurnLine>
 
         <div className="cassino__actions" role="toolbar" aria-label="Actions" onKeyDown={moveFocusWithArrows}>
           {myTurn && !selection.card && (
@@ -457,22 +456,12 @@ function PlayerBadge({
   seat: number;
   you?: boolean;
 }) {
-  const seatInfo = info?.seats.find((s) => s.seat === seat);
-  const away = seatInfo !== undefined && seatInfo.name !== null && !seatInfo.connected;
   const active = view.phase === 'playing' && view.turn === seat;
   return (
     <div className={`player ${active ? 'player--active' : ''}`}>
-      <span className="player__name">
-        {seatName(info, seat)}
-        {you && <span className="player__you"> (you)</span>}
-      </span>
+      <SeatName info={info} seat={seat} you={you} className="player__name" />
       <span className="player__tags">
-        {view.dealer === seat && (
-          <span className="tag" title="Dealer">
-            Dealer
-          </span>
-        )}
-        {away && <span className="tag tag--warn">{seatInfo?.left ? 'left' : 'reconnecting…'}</span>}
+        <SeatBadges info={info} seat={seat} dealer={view.dealer === seat} />
         <span className="player__sweeps" title="Sweeps">
           Sweeps{' '}
           <strong data-testid={`sweeps-${seat}`} data-count={view.sweeps[seat] ?? 0}>
