@@ -3,7 +3,18 @@ import { z } from 'zod';
 import { sendIntent } from '../../net/connection.ts';
 import { useTabDraft } from '../../lib/tabDraft.ts';
 import { showToast } from '../../store.ts';
-import { buildExpr, canFollow, exprText, OP_SYMBOL, OPS, tokensText, type Token } from './compose.ts';
+import {
+  appendTyped,
+  buildExpr,
+  canFollow,
+  dropLastTyped,
+  exprText,
+  OP_SYMBOL,
+  OPS,
+  parseTyped,
+  typedName,
+  type TypedCard,
+} from './compose.ts';
 import { cardLabel, isOverride, StarCardFace } from './StarCardFace.tsx';
 import { LayOut } from './LayOut.tsx';
 
@@ -44,9 +55,10 @@ interface ComposeDraft {
   picked: string[];
   aces: Record<string, 1 | 100>;
   phantom: number | null;
-  tokens: Token[];
+  /** The formula as typed, or as the buttons wrote it. */
+  text: string;
   declared: string;
-  /** The Vector Set (as the server holds it) the tokens were tapped for. */
+  /** The Vector Set (as the server holds it) the formula was written for. */
   tokensFor: string;
 }
 
@@ -54,14 +66,7 @@ const ComposeDraftSchema: z.ZodType<ComposeDraft> = z.object({
   picked: z.array(z.string()),
   aces: z.record(z.string(), z.union([z.literal(1), z.literal(100)])),
   phantom: z.number().int().nullable(),
-  tokens: z.array(
-    z.union([
-      z.object({ kind: z.literal('card'), ref: z.string() }),
-      z.object({ kind: z.literal('op'), op: z.enum(OPS) }),
-      z.object({ kind: z.literal('open') }),
-      z.object({ kind: z.literal('close') }),
-    ]),
-  ),
+  text: z.string().max(400),
   declared: z.string().max(20),
   tokensFor: z.string(),
 });
@@ -99,17 +104,17 @@ export function Compose({
       picked: required,
       aces: {},
       phantom: null,
-      tokens: [],
+      text: '',
       declared: '',
       tokensFor: '',
     }),
     ComposeDraftSchema,
   );
-  const { picked, aces, phantom, tokens, declared, tokensFor } = draft;
+  const { picked, aces, phantom, text, declared, tokensFor } = draft;
   const patch = (next: Partial<ComposeDraft>) => setDraft({ ...draft, ...next });
   const setAces = (next: Record<string, 1 | 100>) => patch({ aces: next });
   const setPhantom = (next: number | null) => patch({ phantom: next });
-  const setTokens = (next: Token[]) => patch({ tokens: next });
+  const setText = (next: string) => patch({ text: next });
   const setDeclared = (next: string) => patch({ declared: next });
 
   const layOut = legal.find((i) => i.type === 'layOutMemory');
@@ -157,11 +162,21 @@ export function Compose({
   const vs = view.vectorSet;
   const vsKey = vs ? JSON.stringify(vs) : '';
   if (vsKey !== tokensFor) {
-    patch({ tokensFor: vsKey, tokens: [] });
+    patch({ tokensFor: vsKey, text: '' });
   }
   const refs = vs ? [...vs.cards, ...(vs.phantom !== null ? ['phantom'] : [])] : [];
+  // Typed or tapped, the text is read into the tokens the buttons stand for (never evaluated here).
+  const typedSet: TypedCard[] = refs.map((ref) => ({
+    ref,
+    card: ref === 'phantom' ? null : (cards.get(ref) ?? null),
+    value: ref === 'phantom' ? (vs?.phantom ?? null) : (vs?.aces.find((a) => a.card === ref)?.value ?? null),
+  }));
+  const typed = parseTyped(text, typedSet);
+  const tokens = typed.ok ? typed.tokens : [];
   const used = new Set(tokens.flatMap((t) => (t.kind === 'card' ? [t.ref] : [])));
-  const built = buildExpr(tokens);
+  const built = typed.ok ? buildExpr(tokens) : { ok: false as const, error: typed.error };
+  const follows = (kind: Parameters<typeof canFollow>[1]) => !typed.ok || canFollow(tokens, kind);
+  const write = (piece: string) => setText(appendTyped(text, piece));
   const missing = refs.filter((r) => !used.has(r));
   const declaredNumber = /^-?\d+$/.test(declared.trim()) ? Number(declared.trim()) : null;
   const declaredProblem =
@@ -276,9 +291,21 @@ export function Compose({
       {vs && (
         <div className="sn__panel" data-testid="composer">
           <h2 className="sn__h">Calculation</h2>
-          <p className="sn__formula" data-testid="formula" aria-live="polite">
-            {tokens.length === 0 ? 'Tap cards and operators…' : tokensText(tokens, label)}
-          </p>
+          <input
+            className={`input sn__formula ${typed.ok ? '' : 'input--error'}`}
+            data-testid="formula-input"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') void submit();
+            }}
+            placeholder="Tap or type: (7♠ + J♥) × 3♦"
+            aria-label="Your calculation: tap the cards and operators below, or type them"
+            aria-invalid={!typed.ok}
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+          />
           <div className="sn__row">
             {refs.map((ref) => (
               <button
@@ -286,8 +313,10 @@ export function Compose({
                 type="button"
                 className="btn sn__token"
                 data-testid={`expr-card-${ref}`}
-                disabled={used.has(ref) || !canFollow(tokens, 'card')}
-                onClick={() => setTokens([...tokens, { kind: 'card', ref }])}
+                disabled={used.has(ref) || !follows('card')}
+                onClick={() =>
+                  write(typedName(typedSet.find((t) => t.ref === ref) ?? { ref, card: null, value: null }))
+                }
               >
                 {label(ref)}
               </button>
@@ -303,8 +332,8 @@ export function Compose({
                 aria-label={
                   { '+': 'plus', '-': 'minus', '*': 'times', '/': 'divided by', '^': 'to the power of' }[op]
                 }
-                disabled={!canFollow(tokens, 'op')}
-                onClick={() => setTokens([...tokens, { kind: 'op', op }])}
+                disabled={!follows('op')}
+                onClick={() => write(OP_SYMBOL[op])}
               >
                 {OP_SYMBOL[op]}
               </button>
@@ -313,8 +342,8 @@ export function Compose({
               type="button"
               className="btn sn__token"
               data-testid="expr-op-("
-              disabled={!canFollow(tokens, 'open')}
-              onClick={() => setTokens([...tokens, { kind: 'open' }])}
+              disabled={!follows('open')}
+              onClick={() => write('(')}
             >
               (
             </button>
@@ -322,8 +351,8 @@ export function Compose({
               type="button"
               className="btn sn__token"
               data-testid="expr-op-)"
-              disabled={!canFollow(tokens, 'close')}
-              onClick={() => setTokens([...tokens, { kind: 'close' }])}
+              disabled={!follows('close')}
+              onClick={() => write(')')}
             >
               )
             </button>
@@ -332,8 +361,8 @@ export function Compose({
               className="btn sn__token"
               data-testid="expr-op-back"
               aria-label="Undo"
-              disabled={tokens.length === 0}
-              onClick={() => setTokens(tokens.slice(0, -1))}
+              disabled={text.trim() === ''}
+              onClick={() => setText(dropLastTyped(text, typed))}
             >
               ⌫
             </button>
@@ -341,8 +370,8 @@ export function Compose({
               type="button"
               className="btn sn__token"
               data-testid="expr-op-clear"
-              disabled={tokens.length === 0}
-              onClick={() => setTokens([])}
+              disabled={text.trim() === ''}
+              onClick={() => setText('')}
             >
               Clear
             </button>
@@ -353,7 +382,11 @@ export function Compose({
               {missing.length > 0 && ` — still to use: ${missing.map(label).join(', ')}`}
             </p>
           ) : (
-            tokens.length > 0 && <p className="sn__hint">{built.error}</p>
+            text.trim() !== '' && (
+              <p className="sn__hint" data-testid="formula-error" role="status">
+                {built.error}
+              </p>
+            )
           )}
           <label className="field sn__declare" htmlFor="sn-declared">
             <span className="field__label">
@@ -396,5 +429,6 @@ export function labelFor(ref: string, view: StarNavigatorView, cards: Map<string
   const card = cards.get(ref);
   if (!card) return ref;
   const ace = view.vectorSet?.aces.find((a) => a.card === ref);
-  return ace ? `${cardLabel(card)}=${ace.value}` : cardLabel(card);
+  // "A♥ as 1": the value chosen for the Ace, not an equation.
+  return ace ? `${cardLabel(card)} as ${ace.value}` : cardLabel(card);
 }
