@@ -45,6 +45,7 @@ const benches: Record<string, () => Promise<void>> = {
     (await import('./bench-star-navigator.ts')).benchStarNavigatorBestPossible();
   },
   room: async () => (await import('./bench-room.ts')).benchRoom(args),
+  bundle: async () => (await import('./bench-bundle.ts')).benchBundle(args),
   bots: async () => (await import('./bench-bots.ts')).benchBots(args),
   fairness: async () => (await import('./bench-fairness.ts')).benchFairness(args),
   abuse: async () => (await import('./bench-abuse.ts')).benchAbuse(args),

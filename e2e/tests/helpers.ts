@@ -235,6 +235,11 @@ async function exploreOneMove(page: Page, before: number): Promise<string> {
     await expect(card).toHaveAttribute('data-selected', 'true');
     const found = await selectTowardsCapture(page);
     if (found === 'capture') {
+      // The chosen table cards show as groups that each make the hand card, with their sums.
+      const groups = page.locator('[data-testid^="chosen-group-"]');
+      expect(await groups.count()).toBeGreaterThan(0);
+      for (const complete of await groups.evaluateAll((els) => els.map((el) => el.dataset.complete)))
+        expect(complete).toBe('true');
       await page.getByTestId('action-capture').click();
       await movedOn(page, before);
       return `capture with ${id}`;

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   DESKTOP,
+  PHONE,
+  enterName,
   createCassinoRoom,
   isMyTurn,
   joinByCode,
@@ -192,4 +194,29 @@ test('keyboard play: arrows move between the hand cards, Enter chooses, Escape c
   await expect(page.getByTestId(ids[0]!)).toHaveCount(0);
   await ana.context.close();
   await ben.context.close();
+});
+
+test('on a phone (390×844) the top bar shows the whole game name at the table', async ({ browser }) => {
+  const ana = await openPlayer(browser, PHONE);
+  await enterName(ana.page, 'Ana');
+  await ana.page.goto('/?seed=polish-phone-1');
+  await ana.page.getByTestId('game-card-blind-cassowary').click();
+  await ana.page.getByTestId('play-computer-blind-cassowary').click();
+  await expect(ana.page.getByTestId('table')).toBeVisible();
+  const name = ana.page.getByTestId('topbar-name');
+  await expect(name).toHaveText('Blind Cassowary');
+  await expect(name).toBeInViewport({ ratio: 1 });
+  // Not cut off: the text fits its box (no ellipsis, no clipping).
+  const clipped = await name.evaluate(
+    (el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+  );
+  expect(clipped).toBe(false);
+  const titleClipped = await ana.page
+    .locator('.topbar__title')
+    .evaluate((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
+  expect(titleClipped).toBe(false);
+  // History and Rules are pictures there, still named for screen readers.
+  await expect(ana.page.getByRole('button', { name: 'History' })).toBeVisible();
+  await expect(ana.page.getByRole('button', { name: 'Rules' })).toBeVisible();
+  await ana.context.close();
 });

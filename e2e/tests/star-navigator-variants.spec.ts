@@ -66,7 +66,7 @@ test('Hotshot lock, an Ace at 100 and a phantom: the showdown settles double sta
   const phantom = Math.max(...phantoms);
   await phantomSelect.selectOption(String(phantom));
   await ana.page.getByTestId('choose-vector-set').click();
-  await expect(ana.page.getByTestId(`expr-card-${ace}`)).toContainText('=100');
+  await expect(ana.page.getByTestId(`expr-card-${ace}`)).toContainText(' as 100');
   await expect(ana.page.getByTestId('expr-card-phantom')).toContainText(String(phantom));
   const anaValue = set.reduce((t, id) => t + valueOf(id, 100), 0) + phantom;
   const anaRefs = await composeSum(ana.page, anaValue);

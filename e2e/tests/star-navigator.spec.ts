@@ -124,16 +124,26 @@ test('three navigators draft, compose and reach the showdown while a fourth watc
     await p.page.getByTestId(`vector-card-${b}`).click();
     await p.page.getByTestId('choose-vector-set').click();
     await expect(p.page.getByTestId('composer')).toBeVisible();
-    for (const tap of [
-      `expr-card-${a}`,
-      'expr-op-+',
-      'expr-op-(',
-      `expr-card-${b}`,
-      'expr-op-+',
-      `expr-card-${beacon}`,
-      'expr-op-)',
-    ])
-      await p.page.getByTestId(tap).click();
+    if (p === ben) {
+      // Typed instead of tapped: the same formula, read into the same tree as the buttons build.
+      const [la, lb, lc] = await Promise.all(
+        [a!, b!, beacon].map((id) => p.page.getByTestId(`expr-card-${id}`).innerText()),
+      );
+      await p.page.getByTestId('formula-input').fill(`${la} + (${lb} + ${lc})`);
+      await expect(p.page.getByTestId('formula-parenthesised')).toHaveText(
+        `Reads as: ${la} + (${lb} + ${lc})`,
+      );
+    } else
+      for (const tap of [
+        `expr-card-${a}`,
+        'expr-op-+',
+        'expr-op-(',
+        `expr-card-${b}`,
+        'expr-op-+',
+        `expr-card-${beacon}`,
+        'expr-op-)',
+      ])
+        await p.page.getByTestId(tap).click();
     const value = valueOf(a!) + valueOf(b!) + valueOf(beacon);
     declared.set(p, value);
     // No calculator: the formula is shown, its value is not.

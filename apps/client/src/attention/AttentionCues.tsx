@@ -8,7 +8,10 @@ import {
   badgedIcon,
   type Cue,
   needsYou,
+  announcedNames,
+  reviewWaiting,
   tabTitle,
+  type Waiting,
 } from './attention.ts';
 import { playCue } from './sounds.ts';
 
@@ -20,6 +23,8 @@ import { playCue } from './sounds.ts';
 export function AttentionCues({ gameName, code }: { gameName: string; code: string }) {
   const phase = useStore((s) => s.info?.phase);
   const legalCount = useStore((s) => s.game?.legal.length ?? 0);
+  const legal = useStore((s) => s.game?.legal) as readonly { type?: unknown }[] | undefined;
+  const you = useStore((s) => s.info?.you.seat ?? null);
   const history = useStore((s) => s.history);
   const seats = useStore((s) => s.info?.seats);
   const sound = useSettings((s) => s.sound);
@@ -29,12 +34,19 @@ export function AttentionCues({ gameName, code }: { gameName: string; code: stri
   const before = useRef<AttentionSnapshot | null>(null);
 
   const yourMove = needsYou(legalCount, phase);
+  const review = reviewWaiting(
+    (legal ?? []).map((i) => String(i.type)),
+    phase,
+  );
   const finished = phase === 'finished';
   useEffect(() => {
-    const after: AttentionSnapshot = { needsYou: yourMove, historyLength: history.length, finished };
+    const after: AttentionSnapshot = { needsYou: yourMove, historyLength: history.length, finished, review };
     const previous = before.current;
     before.current = after;
-    const names = (seats ?? []).map((s) => s.name);
+    const names = announcedNames(
+      (seats ?? []).map((s) => s.name),
+      you,
+    );
     const added =
       previous === null ? [] : history.slice(previous.historyLength).map((e) => historyText(e.text, names));
     const event = attentionEvent(previous, after, added);
@@ -45,9 +57,17 @@ export function AttentionCues({ gameName, code }: { gameName: string; code: stri
     }
     // Only a change of the game's state makes a cue, not a change of names or of the sound switch.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [yourMove, history.length, finished]);
+  }, [yourMove, review, history.length, finished]);
 
-  const waiting = !hidden ? null : yourMove ? 'turn' : finished ? 'end' : null;
+  const waiting: Waiting | null = !hidden
+    ? null
+    : review
+      ? 'review'
+      : yourMove
+        ? 'turn'
+        : finished
+          ? 'end'
+          : null;
   useEffect(() => {
     document.title = tabTitle(gameName, code, waiting);
     setFavicon(waiting !== null);
@@ -66,6 +86,7 @@ export function AttentionCues({ gameName, code }: { gameName: string; code: stri
       aria-live="polite"
       data-testid="live-announcer"
       data-last-cue={lastCue ?? ''}
+      data-review={review ? 'true' : 'false'}
     >
       {announcement}
     </div>

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { attentionEvent, badgedIcon, needsYou, QUIET, tabTitle } from './attention.ts';
+import {
+  announcedNames,
+  attentionEvent,
+  badgedIcon,
+  needsYou,
+  QUIET,
+  reviewWaiting,
+  tabTitle,
+} from './attention.ts';
 import { DEFAULT_SETTINGS, motionReduced, parseSettings } from '../settings/settings.ts';
 
 describe('attention cues', () => {
@@ -36,6 +44,25 @@ describe('attention cues', () => {
     const before = { needsYou: false, historyLength: 3, finished: false };
     const event = attentionEvent(before, { needsYou: false, historyLength: 4, finished: true }, ['Ben won.']);
     expect(event).toEqual({ cue: 'end', announce: 'Ben won. Game over.' });
+  });
+
+  it('a claim to review: said, a cue, and the title names it', () => {
+    expect(reviewWaiting(['claim', 'stuck'], 'playing')).toBe(false);
+    expect(reviewWaiting(['claim', 'approve', 'challenge'], 'playing')).toBe(true);
+    expect(reviewWaiting(['vote'], 'finished')).toBe(false);
+    const racing = { needsYou: true, historyLength: 3, finished: false, review: false };
+    expect(
+      attentionEvent(racing, { ...racing, historyLength: 4, review: true }, ['Ben claimed 24.']),
+    ).toEqual({
+      cue: 'turn',
+      announce: 'Ben claimed 24. A claim waits for your review.',
+    });
+    expect(tabTitle('Blind Cassowary', 'ABCD', 'review')).toBe('● Claim to review — Blind Cassowary');
+  });
+
+  it('your own moves read back as yours', () => {
+    expect(announcedNames(['Ana', 'Ben', null], 1)).toEqual(['Ana', 'Ben (you)', null]);
+    expect(announcedNames(['Ana', 'Ben'], null)).toEqual(['Ana', 'Ben']);
   });
 
   it('nothing new: no cue, nothing said', () => {

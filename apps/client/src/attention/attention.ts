@@ -12,9 +12,18 @@ export interface AttentionSnapshot {
   /** How many public history entries there are. */
   historyLength: number;
   finished: boolean;
+  /** A claim waits for this tab's review (Blind Cassowary: the server offers approve, challenge or a vote). */
+  review?: boolean;
 }
 
 export const QUIET: AttentionSnapshot = { needsYou: false, historyLength: 0, finished: false };
+
+const REVIEW_INTENTS = new Set(['approve', 'challenge', 'vote']);
+
+/** The server offers this tab a review of someone's claim (approve, challenge, or a vote on it). */
+export function reviewWaiting(legalTypes: readonly string[], phase: string | undefined): boolean {
+  return phase === 'playing' && legalTypes.some((t) => REVIEW_INTENTS.has(t));
+}
 
 /** This tab has something to do: the server computed at least one legal intent for it. */
 export function needsYou(legalCount: number, phase: string | undefined): boolean {
@@ -43,11 +52,13 @@ export function attentionEvent(
   words.push(...newTexts.slice(-2).map((text) => (/[.!?…]$/.test(text) ? text : `${text}.`)));
   const ended = after.finished && !before.finished;
   const yourTurn = after.needsYou && !before.needsYou;
+  const review = after.review === true && before.review !== true;
   if (ended) words.push('Game over.');
+  else if (review) words.push('A claim waits for your review.');
   else if (yourTurn) words.push('Your turn.');
   const cue: Cue | null = ended
     ? 'end'
-    : yourTurn
+    : yourTurn || review
       ? 'turn'
       : after.historyLength > before.historyLength
         ? 'card'
@@ -56,10 +67,24 @@ export function attentionEvent(
 }
 
 /** The tab's title: a dot and what waits for you while the tab is in the background. */
-export function tabTitle(gameName: string, code: string, waiting: 'turn' | 'end' | null): string {
+export type Waiting = 'review' | 'turn' | 'end';
+
+export function tabTitle(gameName: string, code: string, waiting: Waiting | null): string {
+  if (waiting === 'review') return `● Claim to review — ${gameName}`;
   if (waiting === 'turn') return `● Your turn — ${gameName}`;
   if (waiting === 'end') return `● Game over — ${gameName}`;
   return `${gameName} · ${code} — Card Table`;
+}
+
+/**
+ * The players' names for the live region: your own seat is "Ana (you)", so your own moves read back
+ * as yours (a move the server made for you — a deadline, a claim's verdict — included).
+ */
+export function announcedNames(
+  names: readonly (string | null | undefined)[],
+  you: number | null,
+): (string | null | undefined)[] {
+  return names.map((name, seat) => (seat === you && name ? `${name} (you)` : name));
 }
 
 /** The favicon with a gold dot in its corner (the page's own icon is an SVG data URL). */

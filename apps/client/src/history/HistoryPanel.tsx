@@ -1,3 +1,4 @@
+import { TopbarIcon } from '../components/TopbarIcon.tsx';
 import { useState } from 'react';
 import { useStore } from '../store.ts';
 import { HistoryList } from './HistoryList.tsx';
@@ -22,7 +23,8 @@ export function HistoryPanel() {
         data-testid="history-toggle"
         onClick={() => setOpen((o) => !o)}
       >
-        History
+        <TopbarIcon name="history" />
+        <span className="topbar__word">History</span>
       </button>
       {open && (
         <aside className="history" id="history-panel" aria-label="History" data-testid="history-panel">

@@ -186,7 +186,10 @@ function RoomView({ code }: { code: string }) {
           <span className="topbar__brand-text">Card Table</span>
         </a>
         <span className="topbar__title">
-          {name} <span className="topbar__code">{code}</span>
+          <span className="topbar__name" data-testid="topbar-name">
+            {name}
+          </span>{' '}
+          <span className="topbar__code">{code}</span>
         </span>
         <span className="topbar__right">
           {info && !inLobby && <Watchers info={info} />}

@@ -1,3 +1,4 @@
+import { TopbarIcon } from '../components/TopbarIcon.tsx';
 import { lazy, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
 
@@ -17,7 +18,8 @@ export function RulesButton({ slug, className }: { slug: string; className?: str
         aria-expanded={open}
         onClick={() => setOpen(true)}
       >
-        Rules
+        <TopbarIcon name="rules" />
+        <span className="topbar__word">Rules</span>
       </button>
       {/* Portalled: the sticky top bar's backdrop-filter would otherwise trap the fixed panel. */}
       {open &&

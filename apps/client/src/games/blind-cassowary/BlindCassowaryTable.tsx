@@ -12,6 +12,7 @@ import { matchWinsText } from '../../lib/matchWins.ts';
 import { useToastAboveDock } from '../../lib/toastAboveDock.ts';
 import { sendIntent } from '../../net/connection.ts';
 import { useStore } from '../../store.ts';
+import { SeatBadges, SeatName } from '../../table-kit/seats.tsx';
 import { BcCard, cardShort } from './BcCard.tsx';
 import { BestInShowPanel, BlindPanel, BlindResults } from './EndPhases.tsx';
 import { ExpressionBuilder, handSize } from './ExpressionBuilder.tsx';
@@ -577,8 +578,6 @@ function Nest({
 }) {
   const nest = view.nests[seat] ?? [];
   const cards = nest.reduce((n, e) => n + e.cards.length, 0);
-  const seatInfo = info?.seats.find((s) => s.seat === seat);
-  const away = seatInfo !== undefined && seatInfo.name !== null && !seatInfo.connected;
   const stuck = view.phase === 'play' && view.stuck[seat] === true;
   const nef = view.nefariousCounts[seat] ?? 0;
   const wrong = view.wrongClaims[seat] ?? 0;
@@ -591,13 +590,10 @@ function Nest({
       data-cards={cards}
     >
       <div className="bc-nest__head">
-        <span className="bc-nest__name">
-          {seatName(info, seat)}
-          {seat === me && <span className="bc-nest__you"> (you)</span>}
-        </span>
+        <SeatName info={info} seat={seat} you={seat === me} className="bc-nest__name" />
         <span className="bc-nest__tags">
           {stuck && <span className="tag tag--warn">stuck</span>}
-          {away && <span className="tag tag--warn">{seatInfo?.left ? 'left' : 'reconnecting…'}</span>}
+          <SeatBadges info={info} seat={seat} />
           {nef > 0 && <span className="tag bc-tag--nef">nefarious ×{nef}</span>}
           {wrong > 0 && (
             <span className="tag bc-tag--nef" data-testid={`wrong-claims-${seat}`}>

@@ -8,10 +8,10 @@ import type {
 import { sendIntent } from '../../net/connection.ts';
 import type { BlindCassowaryGameState } from '../parse.ts';
 
+import { seatName } from '../../table-kit/seatName.ts';
+
 /** A seat's display name from the room info. */
-export function seatName(info: RoomInfo | null, seat: number): string {
-  return info?.seats.find((s) => s.seat === seat)?.name ?? `Player ${seat + 1}`;
-}
+export { seatName };
 
 export const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
 

@@ -5,12 +5,14 @@ import { useTabDraft } from '../../lib/tabDraft.ts';
 import { matchWinsText } from '../../lib/matchWins.ts';
 import { LayoutGroup, motion } from 'motion/react';
 import type { CassinoBuild, CassinoIntent, CassinoTableItem, CassinoView, RoomInfo } from '@cards/schema';
-import { CardBack, CardFace, spokenCard } from '../../cards/Card.tsx';
+import { CardBack, CardFace, rankText, spokenCard } from '../../cards/Card.tsx';
 import { cardFromId } from '../../cards/cardId.ts';
 import { sendIntent } from '../../net/connection.ts';
 import { showToast, useStore } from '../../store.ts';
 import type { GameState } from '../parse.ts';
 import { seatName } from './labels.ts';
+import { SeatBadges, SeatName } from '../../table-kit/seats.tsx';
+import { TurnLine } from '../../table-kit/TurnLine.tsx';
 import { ScoreSheet } from './ScoreSheet.tsx';
 import {
   completions,
@@ -20,6 +22,8 @@ import {
   selectableItems,
   toggleCard,
   toggleItem,
+  chosenGroups,
+  type ChosenGroup,
   type Selection,
 } from './selection.ts';
 import './cassino.css';
@@ -86,7 +90,10 @@ export function CassinoTable({ state }: { state: CassinoState }) {
   };
 
   const onItem = (item: CassinoTableItem) => {
-    if (!myTurn) return;
+    if (!myTurn) {
+      showToast('info', me === null ? 'You are watching this game.' : 'Wait for your turn.');
+      return;
+    }
     if (!selection.card) {
       showToast('info', 'Pick a card from your hand first.');
       return;
@@ -109,6 +116,8 @@ export function CassinoTable({ state }: { state: CassinoState }) {
   // A replay seen through a seat names whose turn it was, never "Your turn".
   const turnText = turnIndicator(view, info, replaying ? null : me);
   const noLegalActions = selection.card !== null && !done.trail && !done.capture && done.builds.length === 0;
+  const handRank = selection.card ? (cardFromId(selection.card)?.rank ?? 0) : 0;
+  const groups = chosenGroups(selection.items, (id) => itemValue(view.table, id), handRank);
 
   return (
     <LayoutGroup>
@@ -212,10 +221,7 @@ export function CassinoTable({ state }: { state: CassinoState }) {
           </div>
         </div>
 
-        <div className="cassino__status">
-          <p className={`cassino__turn ${myTurn ? 'is-mine' : ''}`} data-testid="turn-indicator">
-            {turnText}
-          </p>
+        <TurnLine game="cassino" mine={myTurn} text={turnText} live={false}>
           <p className="cassino__last" data-testid="last-action">
             {view.lastAction
               ? `${seatName(info, view.lastAction.seat)} ${view.lastAction.text}${
@@ -225,7 +231,7 @@ export function CassinoTable({ state }: { state: CassinoState }) {
                 }.`
               : 'No moves yet.'}
           </p>
-        </div>
+        </TurnLine>
 
         <div className="cassino__actions" role="toolbar" aria-label="Actions" onKeyDown={moveFocusWithArrows}>
           {myTurn && !selection.card && (
@@ -279,9 +285,10 @@ export function CassinoTable({ state }: { state: CassinoState }) {
               Build {build.value}
             </button>
           ))}
+          {groups.length > 0 && <ChosenGroups groups={groups} handRank={handRank} table={view.table} />}
           {selection.items.length > 0 && noLegalActions && (
             <span className="cassino__hint" data-testid="hint">
-              Keep choosing: no capture or build takes exactly these cards yet.
+              Keep choosing: no capture or build takes exactly these cards yet{missingText(groups, handRank)}.
             </span>
           )}
           {selection.card && (
@@ -351,6 +358,57 @@ function turnIndicator(view: CassinoView, info: RoomInfo | null, me: number | nu
 }
 
 /** What is missing when a table card cannot be added to the selection (a tap that does nothing else). */
+/** A table item's value as written on it: a number card's rank, a build's value (none for J, Q, K). */
+function itemValue(table: readonly CassinoTableItem[], id: string): number | null {
+  const item = table.find((i) => i.id === id);
+  if (item === undefined) return null;
+  if (item.type === 'build') return item.build.value;
+  return item.card.rank > 10 ? null : item.card.rank;
+}
+
+/** What the open group still lacks to make the hand card's value. */
+function missingText(groups: readonly ChosenGroup[], handRank: number): string {
+  const last = groups.at(-1);
+  if (last === undefined || last.complete || handRank > 10) return '';
+  return last.sum < handRank
+    ? `: this group makes ${last.sum}, your ${handRank} needs ${handRank - last.sum} more to capture it`
+    : `: this group makes ${last.sum}, more than your ${handRank}`;
+}
+
+/** The chosen table items as groups with their sums ("5 + 3 = 8 ✓"), in the order they were tapped. */
+function ChosenGroups({
+  groups,
+  handRank,
+  table,
+}: {
+  groups: readonly ChosenGroup[];
+  handRank: number;
+  table: readonly CassinoTableItem[];
+}) {
+  const faceName = (id: string) => {
+    const item = table.find((i) => i.id === id);
+    return item?.type === 'card' ? rankText(item.card.rank) : id;
+  };
+  return (
+    <span className="cassino__groups" data-testid="chosen-groups" aria-label="Your chosen groups">
+      {groups.map((g, k) => (
+        <span
+          key={g.items.join(',')}
+          className={`cassino__group ${g.complete ? 'is-complete' : ''}`}
+          data-testid={`chosen-group-${k}`}
+          data-sum={g.sum}
+          data-complete={g.complete ? 'true' : 'false'}
+        >
+          {g.values.some((v) => v === null)
+            ? g.items.map(faceName).join(' + ')
+            : `${g.values.join(' + ')} = ${g.sum}`}
+          {g.complete ? ' ✓' : handRank <= 10 && g.sum < handRank ? ` (${handRank - g.sum} more)` : ''}
+        </span>
+      ))}
+    </span>
+  );
+}
+
 function untappableText(selection: Selection, item: CassinoTableItem, info: RoomInfo | null): string {
   const chosen = selection.card ? cardFromId(selection.card) : null;
   const card = chosen ? spokenCard(chosen) : 'card';
@@ -457,22 +515,12 @@ function PlayerBadge({
   seat: number;
   you?: boolean;
 }) {
-  const seatInfo = info?.seats.find((s) => s.seat === seat);
-  const away = seatInfo !== undefined && seatInfo.name !== null && !seatInfo.connected;
   const active = view.phase === 'playing' && view.turn === seat;
   return (
     <div className={`player ${active ? 'player--active' : ''}`}>
-      <span className="player__name">
-        {seatName(info, seat)}
-        {you && <span className="player__you"> (you)</span>}
-      </span>
+      <SeatName info={info} seat={seat} you={you} className="player__name" />
       <span className="player__tags">
-        {view.dealer === seat && (
-          <span className="tag" title="Dealer">
-            Dealer
-          </span>
-        )}
-        {away && <span className="tag tag--warn">{seatInfo?.left ? 'left' : 'reconnecting…'}</span>}
+        <SeatBadges info={info} seat={seat} dealer={view.dealer === seat} />
         <span className="player__sweeps" title="Sweeps">
           Sweeps{' '}
           <strong data-testid={`sweeps-${seat}`} data-count={view.sweeps[seat] ?? 0}>

@@ -1,9 +1,4 @@
-import type { RoomInfo } from '@cards/schema';
-
-/** A seat's display name from the room info (falls back to "Player N"). */
-export function seatName(info: RoomInfo | null, seat: number): string {
-  return info?.seats.find((s) => s.seat === seat)?.name ?? `Player ${seat + 1}`;
-}
+export { seatName } from '../../table-kit/seatName.ts';
 
 export const SCORE_ROWS = [
   { key: 'cards', label: 'Cards taken', hint: 'count' },

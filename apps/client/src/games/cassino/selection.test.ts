@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CassinoIntent } from '@cards/schema';
 import {
+  chosenGroups,
   completions,
   freePlayOf,
   playableCards,
@@ -84,5 +85,35 @@ describe('cassino selection', () => {
     });
     // A card with a complete list stays strict.
     expect(freePlayOf(free, toggleCard(EMPTY_SELECTION, '7H'))).toBeNull();
+  });
+});
+
+describe('chosen groups', () => {
+  const values: Record<string, number | null> = { c5: 5, c3: 3, c6: 6, c2: 2, b8: 8, cQ: null };
+  const valueOf = (id: string) => values[id] ?? null;
+
+  it('cuts the taps into groups that each make the hand card', () => {
+    const groups = chosenGroups(['c5', 'c3', 'b8', 'c6'], valueOf, 8);
+    expect(groups.map((g) => [g.items, g.sum, g.complete])).toEqual([
+      [['c5', 'c3'], 8, true],
+      [['b8'], 8, true],
+      [['c6'], 6, false],
+    ]);
+    expect(chosenGroups(['c6', 'c2'], valueOf, 8).at(-1)?.complete).toBe(true);
+  });
+
+  it('groups taps made out of order by what makes the hand card', () => {
+    const groups = chosenGroups(['c3', 'c6', 'c5', 'c2'], valueOf, 8);
+    expect(groups.map((g) => [g.items, g.complete])).toEqual([
+      [['c3', 'c5'], true],
+      [['c6', 'c2'], true],
+    ]);
+  });
+
+  it('shows an overshoot and a face card as they are', () => {
+    expect(chosenGroups(['c6', 'c5'], valueOf, 8)).toEqual([
+      { items: ['c6', 'c5'], values: [6, 5], sum: 11, complete: false },
+    ]);
+    expect(chosenGroups(['cQ'], valueOf, 12)[0]?.complete).toBe(true);
   });
 });

@@ -114,3 +114,80 @@ export function toggleItem(selection: Selection, id: string): Selection {
 export function toggleCard(selection: Selection, card: string): Selection {
   return selection.card === card ? EMPTY_SELECTION : { card, items: [] };
 }
+
+/** One group of chosen table items, in the order they were tapped, with the sum of their values. */
+export interface ChosenGroup {
+  items: string[];
+  /** The values as written on the cards and build piles ("5 + 3"); a face card has none. */
+  values: (number | null)[];
+  sum: number;
+  /** The group makes the hand card's value (or pairs its face card). */
+  complete: boolean;
+}
+
+/**
+ * The chosen items as groups for showing the choice ("5 + 3 = 8"): split into groups that each make
+ * the hand card's rank when the values allow it (in tap order as far as possible), else cut in tap
+ * order where a group reaches the rank. Which capture is legal is the server's list, never this.
+ */
+export function chosenGroups(
+  items: readonly string[],
+  valueOf: (id: string) => number | null,
+  handRank: number,
+): ChosenGroup[] {
+  const group = (ids: readonly string[]): ChosenGroup => {
+    const values = ids.map(valueOf);
+    const sum = values.reduce<number>((t, v) => t + (v ?? 0), 0);
+    const complete = values.some((v) => v === null) ? ids.length === 1 : sum === handRank;
+    return { items: [...ids], values, sum, complete };
+  };
+  const split = items.length <= 12 ? splitExactly(items, valueOf, handRank) : null;
+  if (split) return split.map(group);
+  const groups: string[][] = [];
+  let open: string[] = [];
+  for (const id of items) {
+    open.push(id);
+    const g = group(open);
+    if (g.complete || valueOf(id) === null) {
+      groups.push(open);
+      open = [];
+    }
+  }
+  if (open.length > 0) groups.push(open);
+  return groups.map(group);
+}
+
+/** Groups of the items that each sum to `target` (a face card alone), or null when there are none. */
+function splitExactly(
+  items: readonly string[],
+  valueOf: (id: string) => number | null,
+  target: number,
+): string[][] | null {
+  if (items.length === 0) return [];
+  const [first, ...rest] = items as [string, ...string[]];
+  const v = valueOf(first);
+  if (v === null) {
+    const more = splitExactly(rest, valueOf, target);
+    return more && [[first], ...more];
+  }
+  // Grow the first item's group from the items after it, in order, until it makes the target.
+  const grow = (group: string[], sum: number, from: number): string[][] | null => {
+    if (sum === target) {
+      const more = splitExactly(
+        rest.filter((id) => !group.includes(id)),
+        valueOf,
+        target,
+      );
+      return more && [group, ...more];
+    }
+    for (let k = from; k < rest.length; k++) {
+      const id = rest[k] as string;
+      const w = valueOf(id);
+      if (w === null || sum + w > target) continue;
+      const found = grow([...group, id], sum + w, k + 1);
+      if (found) return found;
+    }
+    return null;
+  };
+  return grow([first], v, 0);
+}

@@ -7,7 +7,9 @@ import type {
   PlayingCard,
   RoomInfo,
 } from '@cards/schema';
-import { MatchWins, RematchButton } from '../../components/EndOfGame.tsx';
+import { EndSheet, winnerBanner } from '../../table-kit/EndSheet.tsx';
+import { SeatBadges, SeatName } from '../../table-kit/seats.tsx';
+import { TurnLine } from '../../table-kit/TurnLine.tsx';
 import { sendIntent } from '../../net/connection.ts';
 import { useStore } from '../../store.ts';
 import type { GameState } from '../parse.ts';
@@ -94,12 +96,9 @@ export function CuntSoulTable({ state }: { state: CuntSoulState }) {
 
       <Centre view={view} names={names} />
 
-      <div className="cs__status">
-        <p className={`cs__turn ${canAct ? 'is-mine' : ''}`} data-testid="turn-indicator" aria-live="polite">
-          {turnText(view, legal, names)}
-        </p>
+      <TurnLine game="cs" mine={canAct} text={turnText(view, legal, names)}>
         <LastEvents view={view} names={names} />
-      </div>
+      </TurnLine>
 
       {view.phase === 'setup' && mySeat !== null && mode.kind === 'setup' && (
         <SetupPanel seat={mySeat} pick={mode.pick} legal={legal} busy={busy} setMode={setMode} send={send} />
@@ -134,9 +133,7 @@ export function CuntSoulTable({ state }: { state: CuntSoulState }) {
         </div>
       )}
 
-      {view.phase === 'over' && view.result && (
-        <Result view={view} info={info} names={names} seated={me !== null} />
-      )}
+      {view.phase === 'over' && view.result && <Result view={view} info={info} names={names} me={me} />}
     </section>
   );
 }
@@ -271,8 +268,6 @@ function SeatPanel({
   own?: boolean;
 }) {
   const size = own ? 'md' : 'sm';
-  const seatInfo = info?.seats.find((s) => s.seat === seat.seat);
-  const away = seatInfo !== undefined && seatInfo.name !== null && !seatInfo.connected;
   const active = view.current === seat.seat;
   const upZone = own && linkZone(legal, seat.hand) === 'up' && mode.kind === 'link';
   const upCards = seat.up.flatMap((u) => (u.card ? [u.card] : []));
@@ -292,11 +287,8 @@ function SeatPanel({
       data-hand-count={seat.handCount}
     >
       <div className="cs-seat__head">
-        <span className="cs-seat__name">
-          {seatName(info, seat.seat)}
-          {own && <span className="cs-seat__you"> (you)</span>}
-        </span>
-        {view.dealer === seat.seat && <span className="tag">Dealer</span>}
+        <SeatName info={info} seat={seat.seat} you={own} className="cs-seat__name" />
+        <SeatBadges info={info} seat={seat.seat} dealer={view.dealer === seat.seat} />
         {active && <span className="tag tag--turn">Turn</span>}
         {seat.choosing && (
           <span className="tag" data-testid={`choosing-${seat.seat}`}>
@@ -308,7 +300,6 @@ function SeatPanel({
             {placeText(seat.place, view)}
           </span>
         )}
-        {away && <span className="tag tag--warn">{seatInfo?.left ? 'left' : 'reconnecting…'}</span>}
         <span className="cs-seat__count" title="Cards in hand" data-testid={`hand-count-${seat.seat}`}>
           {seat.handCount} in hand
         </span>
@@ -678,17 +669,22 @@ function Result({
   view,
   info,
   names,
-  seated,
+  me,
 }: {
   view: CuntSoulView;
   info: RoomInfo | null;
   names: (seat: number) => string;
-  seated: boolean;
+  me: number | null;
 }) {
   const order = view.result?.order ?? [];
   return (
-    <div className="cs__result" data-testid="score-sheet" role="dialog" aria-label="Result">
-      <h2>Game over</h2>
+    <EndSheet
+      info={info}
+      me={me}
+      banner={order.length > 0 ? winnerBanner(order.slice(0, 1), me, info, (_, seat) => names(seat)) : null}
+      title="Game over"
+      className="cs-sheet"
+    >
       {view.result?.byLimit && (
         <p data-testid="by-limit">
           The stalemate limit of {view.options.turnLimit} turns ended the game: those still in are ranked by
@@ -703,8 +699,6 @@ function Result({
           </li>
         ))}
       </ol>
-      <MatchWins info={info} className="cs__wins" />
-      <RematchButton seated={seated} />
-    </div>
+    </EndSheet>
   );
 }

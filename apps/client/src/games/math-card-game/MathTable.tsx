@@ -41,6 +41,8 @@ import {
 import { MathCardBack, MathCardFace } from './MathCardFace.tsx';
 import { MathScoreSheet } from './MathScoreSheet.tsx';
 import type { MathGameState } from '../parse.ts';
+import { SeatBadges, SeatName } from '../../table-kit/seats.tsx';
+import { TurnLine } from '../../table-kit/TurnLine.tsx';
 import './math-card-game.css';
 
 /** What the player has chosen so far this turn; it belongs to the version it was made in. */
@@ -182,10 +184,7 @@ export function MathTable({ state }: { state: MathGameState }) {
     >
       <PlayerStrip view={view} info={info} seat={topSeat} top />
 
-      <div className="mcg__status">
-        <p className={`mcg__turn ${myTurn ? 'is-mine' : ''}`} data-testid="turn-indicator" aria-live="polite">
-          {turnText(view, info, replaying ? null : me)}
-        </p>
+      <TurnLine game="mcg" mine={myTurn} text={turnText(view, info, replaying ? null : me)}>
         <p className="mcg__last" data-testid="last-action" aria-live="polite">
           {view.lastAction ? (
             <>
@@ -199,7 +198,7 @@ export function MathTable({ state }: { state: MathGameState }) {
             'No moves yet.'
           )}
         </p>
-      </div>
+      </TurnLine>
 
       {view.phase === 'cut' ? (
         <CutStep state={state} info={info} />
@@ -492,8 +491,6 @@ function PlayerStrip({
   you?: boolean;
   top?: boolean;
 }) {
-  const seatInfo = info?.seats.find((s) => s.seat === seat);
-  const away = seatInfo !== undefined && seatInfo.name !== null && !seatInfo.connected;
   const active = view.phase === 'play' && view.turn === seat;
   const colour = colourOf(view, seat);
   const count = view.handCounts[seat] ?? 0;
@@ -502,10 +499,16 @@ function PlayerStrip({
       className={`mcg__player mcg__player--${colour} ${active ? 'is-active' : ''} ${top ? 'mcg__player--top' : ''}`}
     >
       <span className="mcg__player-name">
-        <span className={`mcg__dot mcg__dot--${colour}`} aria-hidden="true" />
-        {seatName(info, seat)}
-        {you && <span className="mcg__you"> (you)</span>}
-        {away && <span className="tag tag--warn">reconnecting…</span>}
+        <SeatName
+          info={info}
+          seat={seat}
+          you={you}
+          className="mcg__player-who"
+          fallback={seatName(info, seat)}
+        >
+          <span className={`mcg__dot mcg__dot--${colour}`} aria-hidden="true" />
+        </SeatName>
+        <SeatBadges info={info} seat={seat} />
       </span>
       <span
         className="mcg__live-score"

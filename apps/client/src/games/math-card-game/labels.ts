@@ -1,3 +1,4 @@
+import { seatName as kitSeatName } from '../../table-kit/seatName.ts';
 import type {
   MathCard,
   MathCardGameView,
@@ -8,9 +9,8 @@ import type {
 } from '@cards/schema';
 
 /** A seat's display name from the room info (falls back to its colour). */
-export function seatName(info: RoomInfo | null, seat: number): string {
-  return info?.seats.find((s) => s.seat === seat)?.name ?? (seat === 0 ? 'Red' : 'Blue');
-}
+export const seatName = (info: RoomInfo | null, seat: number): string =>
+  kitSeatName(info, seat, seat === 0 ? 'Red' : 'Blue');
 
 export const colourOf = (view: MathCardGameView, seat: number): 'red' | 'blue' =>
   view.colours[seat] ?? (seat === 0 ? 'red' : 'blue');

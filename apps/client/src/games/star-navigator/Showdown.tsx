@@ -2,10 +2,10 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'reac
 import { AnimatePresence, motion, useReducedMotion } from 'motion/react';
 import type { RoomInfo, StarNavigatorView, StarPayment, StarShowdown } from '@cards/schema';
 import { StarCardFace } from './StarCardFace.tsx';
+import { seatName as kitSeatName } from '../../table-kit/seatName.ts';
 
-export function seatName(info: RoomInfo | null, seat: number): string {
-  return info?.seats.find((s) => s.seat === seat)?.name ?? `Navigator ${seat + 1}`;
-}
+export const seatName = (info: RoomInfo | null, seat: number): string =>
+  kitSeatName(info, seat, `Navigator ${seat + 1}`);
 
 const FORFEIT_TEXT: Readonly<Record<string, string>> = {
   timeout: 'Out of time',

@@ -1,4 +1,8 @@
-import type { StarCard } from '@cards/schema';
+import type { StarCard, StarNavigatorView } from '@cards/schema';
+
+/** An Override card: of the suit this round's Override names. */
+export const isOverride = (view: StarNavigatorView, c: StarCard) =>
+  view.overrideSuit !== null && c.suit === view.overrideSuit;
 
 /**
  * Card faces for both decks. Only glyphs every phone and Debian's DejaVu fonts carry are used (the

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { buildExpr, canFollow, exprText, tokensText, type Token } from './compose.ts';
+import type { StarCard } from '@cards/schema';
+import {
+  appendTyped,
+  buildExpr,
+  canFollow,
+  dropLastTyped,
+  exprText,
+  parseTyped,
+  tokensText,
+  typedName,
+  type Token,
+  type TypedCard,
+} from './compose.ts';
 
 const c = (ref: string): Token => ({ kind: 'card', ref });
 const op = (o: '+' | '-' | '*' | '/' | '^'): Token => ({ kind: 'op', op: o });
@@ -42,5 +54,63 @@ describe('star navigator composer', () => {
     expect(canFollow([c('7S')], 'card')).toBe(false);
     expect(canFollow([c('7S')], 'close')).toBe(false);
     expect(canFollow([open, c('7S')], 'close')).toBe(true);
+  });
+
+  describe('typed entry', () => {
+    const card = (id: string, rank: string, suit: string, value: number, ace = false): StarCard => ({
+      id,
+      rank,
+      suit: suit as StarCard['suit'],
+      value,
+      aceChoice: ace,
+    });
+    const set: TypedCard[] = [
+      { ref: 'c7S', card: card('c7S', '7', 'S', 7), value: null },
+      { ref: 'cJH', card: card('cJH', 'J', 'H', 11), value: null },
+      { ref: 'c7D', card: card('c7D', '7', 'D', 7), value: null },
+      { ref: 'cAH', card: card('cAH', 'A', 'H', 1, true), value: 100 },
+      { ref: 'phantom', card: null, value: 6 },
+    ];
+    const read = (text: string) => {
+      const t = parseTyped(text, set);
+      if (!t.ok) return t.error;
+      const built = buildExpr(t.tokens);
+      return built.ok ? exprText(built.expr, (ref) => ref) : built.error;
+    };
+
+    it('reads typed text into the tree the buttons build', () => {
+      expect(read('(7♠ + J♥) × 7♦')).toBe('(c7S + cJH) × c7D');
+      expect(read('7s+jh*7d')).toBe('c7S + (cJH × c7D)');
+      expect(read('J - 7S ÷ ⟨6⟩')).toBe('cJH − (c7S ÷ phantom)');
+      expect(read('A♥ as 100 ^ J')).toBe('cAH ^ cJH');
+      const tapped = buildExpr([
+        { kind: 'open' },
+        c('c7S'),
+        op('+'),
+        c('cJH'),
+        { kind: 'close' },
+        op('*'),
+        c('c7D'),
+      ]);
+      const typed = parseTyped('(7S+JH)*7D', set);
+      expect(typed.ok && buildExpr(typed.tokens)).toEqual(tapped);
+    });
+
+    it('says what is wrong with a typed card', () => {
+      expect(read('7 + J')).toContain('add the suit');
+      expect(read('9♣ + J')).toContain('no “9♣”');
+      expect(read('J + J♥')).toContain('each card is used once');
+      expect(read('A♥ as 1 + J')).toContain('counts A♥ as 100');
+      expect(read('J % 7S')).toContain('neither a card nor an operator');
+    });
+
+    it('writes what the buttons add, an Ace with its value as a choice', () => {
+      expect(typedName(set[3]!)).toBe('A♥ as 100');
+      expect(typedName(set[4]!)).toBe('⟨6⟩');
+      let text = '';
+      for (const piece of ['(', '7♠', '+', typedName(set[3]!), ')']) text = appendTyped(text, piece);
+      expect(read(text)).toBe('c7S + cAH');
+      expect(dropLastTyped(text, parseTyped(text, set))).toBe('( 7♠ + A♥ as 100');
+    });
   });
 });

@@ -3,7 +3,7 @@
  * into the wire ExprJson (leaves name card ids) and a display formula. It never evaluates anything
  * ("no calculators"): the value is the player's to work out and declare.
  */
-import type { StarExprJson } from '@cards/schema';
+import type { StarCard, StarExprJson } from '@cards/schema';
 
 export type StarOp = '+' | '-' | '*' | '/' | '^';
 export type Token =
@@ -99,4 +99,126 @@ export function canFollow(tokens: readonly Token[], next: Token['kind']): boolea
   if (next === 'op') return afterValue;
   const depth = tokens.reduce((d, t) => d + (t.kind === 'open' ? 1 : t.kind === 'close' ? -1 : 0), 0);
   return afterValue && depth > 0;
+}
+
+/**
+ * Typed entry. The formula is text — typed ("(7♠ + J♥) × 3♦", "7s+jh*3d") or grown by the buttons —
+ * read here into the same tokens the buttons stand for, so it becomes the same wire tree. Each card
+ * of the Vector Set has a typed name: rank and suit ("7♠", "7s"; a Tarot card "Qcups"; "T20" for a
+ * trump; "Joker"), the rank alone when no other card of the set shares it, and `⟨n⟩` for the phantom.
+ * An Ace reads "A♥ as 1": the value chosen with the Vector Set, not an equation.
+ */
+export interface TypedCard {
+  ref: string;
+  card: StarCard | null;
+  /** The Ace's chosen value, or the phantom's number. */
+  value: number | null;
+}
+
+const SUIT_LETTER: Readonly<Record<string, string>> = { '♠': 'S', '♥': 'H', '♦': 'D', '♣': 'C' };
+const FRENCH_MARK: Readonly<Record<string, string>> = { S: '♠', H: '♥', D: '♦', C: '♣' };
+const OP_TEXT: Readonly<Record<string, StarOp>> = {
+  '+': '+',
+  '-': '-',
+  '−': '-',
+  '–': '-',
+  '*': '*',
+  '×': '*',
+  '/': '/',
+  '÷': '/',
+  '^': '^',
+};
+
+const normal = (text: string) => [...text.toUpperCase()].map((ch) => SUIT_LETTER[ch] ?? ch).join('');
+
+/** What the buttons write for a card ("7♠", "A♥ as 1", "Qcups", "T20", "Joker", "⟨5⟩"). */
+export function typedName(t: TypedCard): string {
+  if (t.card === null) return `⟨${t.value ?? '?'}⟩`;
+  const c = t.card;
+  const name =
+    c.suit === 'joker'
+      ? 'Joker'
+      : c.suit === 'trumps'
+        ? `T${c.rank}`
+        : `${c.rank}${FRENCH_MARK[c.suit] ?? c.suit}`;
+  return c.aceChoice && t.value !== null ? `${name} as ${t.value}` : name;
+}
+
+/** The names a typed word may give a card: its full name, its rank alone, a trump's or Tarot card's value. */
+function namesOf(t: TypedCard): string[] {
+  if (t.card === null) return [`⟨${t.value}⟩`, `<${t.value}>`, 'PHANTOM'];
+  const c = t.card;
+  const full = normal(typedName({ ...t, value: null }));
+  if (c.suit === 'joker') return [full];
+  if (c.suit === 'trumps') return [full, `TRUMP${c.rank}`, c.rank];
+  return [full, normal(c.rank), ...(FRENCH_MARK[c.suit] === undefined ? [String(c.value)] : [])];
+}
+
+export type Typed =
+  { ok: true; tokens: Token[]; starts: number[] } | { ok: false; error: string; pos: number };
+
+/** Reads typed text into tokens over the Vector Set (each card once). It never evaluates anything. */
+export function parseTyped(text: string, set: readonly TypedCard[]): Typed {
+  const tokens: Token[] = [];
+  const starts: number[] = [];
+  const used = new Set<string>();
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i] as string;
+    if (/\s/.test(ch)) {
+      i += 1;
+      continue;
+    }
+    const start = i;
+    const op = OP_TEXT[ch];
+    if (op !== undefined || ch === '(' || ch === ')') {
+      tokens.push(op !== undefined ? { kind: 'op', op } : { kind: ch === '(' ? 'open' : 'close' });
+      starts.push(start);
+      i += 1;
+      continue;
+    }
+    const word =
+      ch === '⟨' || ch === '<'
+        ? (/^[⟨<][^⟩>]*[⟩>]?/.exec(text.slice(i))?.[0] ?? ch)
+        : (/^[A-Za-z0-9♠♥♦♣]+/.exec(text.slice(i))?.[0] ?? '');
+    if (word === '') return { ok: false, error: `“${ch}” is neither a card nor an operator.`, pos: i };
+    i += word.length;
+    const as = /^\s*as\s*(\d+)/i.exec(text.slice(i));
+    if (as) i += as[0].length;
+    const name = normal(word);
+    const fits = set.filter((t) => namesOf(t).includes(name));
+    const free = fits.filter((t) => !used.has(t.ref));
+    // A full name picks its card; a bare rank only when it names one card of the set.
+    const exact = free.find((t) => namesOf(t)[0] === name);
+    const pick =
+      exact ?? (free.length === 1 || new Set(fits.map((t) => t.card?.suit)).size === 1 ? free[0] : undefined);
+    if (pick === undefined) {
+      const error =
+        fits.length === 0
+          ? `There is no “${word}” in your Vector Set.`
+          : free.length === 0
+            ? `“${word}” is already in the formula: each card is used once.`
+            : `“${word}” could be ${free.map((t) => typedName({ ...t, value: null })).join(' or ')}: add the suit.`;
+      return { ok: false, error, pos: start };
+    }
+    if (as && pick.card?.aceChoice && Number(as[1]) !== pick.value)
+      return {
+        ok: false,
+        error: `Your Vector Set counts ${typedName({ ...pick, value: null })} as ${pick.value}: change that above.`,
+        pos: start,
+      };
+    used.add(pick.ref);
+    tokens.push({ kind: 'card', ref: pick.ref });
+    starts.push(start);
+  }
+  return { ok: true, tokens, starts };
+}
+
+/** The text with one more piece written by a button. */
+export const appendTyped = (text: string, piece: string): string => `${text.trimEnd()} ${piece}`.trimStart();
+
+/** The text without its last token (⌫); a text that does not read loses its last character. */
+export function dropLastTyped(text: string, typed: Typed): string {
+  if (!typed.ok || typed.starts.length === 0) return text.trimEnd().slice(0, -1);
+  return text.slice(0, typed.starts.at(-1)).trimEnd();
 }

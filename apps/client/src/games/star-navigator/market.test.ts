@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { starNavigator } from '@cards/rules';
-import { skippedOfferReason } from './StarTable.tsx';
+import { skippedOfferReason } from './Market.tsx';
 
 describe('the Pirate Map offer', () => {
   const state = starNavigator.setup({ ...starNavigator.defaultConfig, pirateMap: true }, 3, 'market-why');
