@@ -265,10 +265,15 @@ describe('Blind Cassowary room', () => {
     expect(workerMatchRunner.mode).toBe('worker');
     const claims = bview(g).claims;
     const log = matchOf(code).log.slice(1);
-    // Arrival order is the server's: the host's claim was sent first (a socket race could swap them).
+    // The server orders claims by estimated send time (arrival minus half the measured round trip):
+    // the host's claim, sent first, leads unless the guest's round trip credits it more than the gap.
     const order = log.map((e) => e.actor);
     expect([...order].sort()).toEqual([0, 1]);
-    expect(order[0]).toBe(0);
+    const effective = log.map((e) => e.timing!.effectiveAt);
+    expect(effective[0]).toBeLessThanOrEqual(effective[1]!);
+    const byActor = (seat: number) => log.find((e) => e.actor === seat)!.timing!;
+    const hostFirst = byActor(0).effectiveAt <= byActor(1).effectiveAt;
+    expect(order[0]).toBe(hostFirst ? 0 : 1);
     expect(claims.map((c) => [c.order, c.seat, c.status])).toEqual([
       [1, order[0], 'review'],
       [2, order[1], 'queued'],
