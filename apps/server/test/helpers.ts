@@ -137,8 +137,8 @@ export class Probe {
     return until(() => this.rooms.findLast(check), what);
   }
 
-  waitGame(check: (g: GameUpdate) => boolean, what = 'game update'): Promise<GameUpdate> {
-    return until(() => this.games.findLast(check), what);
+  waitGame(check: (g: GameUpdate) => boolean, what = 'game update', ms?: number): Promise<GameUpdate> {
+    return until(() => this.games.findLast(check), what, ms);
   }
 }
 

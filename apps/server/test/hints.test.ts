@@ -140,7 +140,8 @@ describe('hints', () => {
     const me = await ctx.players.create('blind-cassowary', joinOptions('Solo', { againstComputer: 'easy' }));
     const info = await me.waitRoom((r) => r.phase === 'playing', 'started');
     expect(info.hints).toBe(true);
-    await me.waitGame((g) => g.legal.length > 0, 'can claim');
+    // The deal's proof runs in a match worker first: slow on a loaded machine.
+    await me.waitGame((g) => g.legal.length > 0, 'can claim', 15_000);
     const first = await askHint(me);
     if (!first.ok) throw new Error(JSON.stringify(first.error));
     expect(first.hint.text).toMatch(
