@@ -202,7 +202,7 @@ describe('a frozen process that wakes up after its room moved (fencing)', () => 
       await sleep(250);
       named = await lookup(first, code);
     }
-    expect(named.body.host).toBe(survivorBoot);
+    expect(named.body.host, JSON.stringify(named)).toBe(survivorBoot);
     for (const p of [ana2, ben2]) await p.room.leave();
   }, 90_000);
 });

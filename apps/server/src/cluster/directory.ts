@@ -26,8 +26,9 @@ export function clusterDirectory(store: TableStore | null, known: ReadonlySet<st
     if (store === null || !(await store.isOpen(code))) return null;
     const result = await restoreRoom(code, store, known, (lost) => findRoom(lost)?.handOver());
     if (result === 'restored') return findRoom(code)?.lookup() ?? 'moving';
-    // Another process holds the code: its listing appears once it has restored the room.
-    return result === 'elsewhere' ? 'moving' : null;
+    // Another process holds the code: its listing appears once it has restored the room, or is
+    // written again if a stale copy elsewhere removed it.
+    return result === 'elsewhere' ? relistElsewhere(code) : null;
   };
   return async (code) => {
     const local = findRoom(code);
@@ -50,6 +51,16 @@ export function clusterDirectory(store: TableStore | null, known: ReadonlySet<st
     }
     return pending;
   };
+}
+
+/** Asks the process holding `code` to list its room again (a remote room call needs no listing). */
+async function relistElsewhere(code: string): Promise<Lookup> {
+  try {
+    const answer = RoomLookupSchema.nullable().safeParse(await matchMaker.remoteRoomCall(code, 'relist', []));
+    return answer.success && answer.data !== null ? answer.data : 'moving';
+  } catch {
+    return 'moving'; // not running yet (still being restored there): ask again soon
+  }
 }
 
 /**

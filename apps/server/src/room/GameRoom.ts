@@ -419,6 +419,16 @@ export abstract class GameRoom extends Room {
     if (this.holdsCode) await codeLeases().release(this.code);
   }
 
+  /**
+   * Cluster mode: writes this room's matchmaking listing again and answers the lookup. A stale copy of
+   * the room on a process that froze and woke up shares its id, and removed the listing as it closed.
+   */
+  async relist(): Promise<RoomLookup | null> {
+    if (this.handedOver) return null;
+    await this.setMetadata(this.metadata);
+    return this.lookup();
+  }
+
   /** What the join page needs (GET /api/rooms/:code). */
   lookup(): RoomLookup {
     const { phase, table } = this.lobby;
