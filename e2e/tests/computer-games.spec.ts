@@ -325,7 +325,8 @@ test('Star Navigator: a player who leaves mid-draft is replaced by a computer pl
       await expect(
         ben.page
           .getByTestId('submitted')
-          .or(ben.page.getByTestId('composer').or(ben.page.getByTestId('vector-chooser'))),
+          .or(ben.page.getByTestId('composer').or(ben.page.getByTestId('vector-chooser')))
+          .first(),
       ).toBeVisible();
       if ((await ben.page.getByTestId('submitted').count()) === 0)
         await starMove(ben.page, (await latest<unknown, StarNavigatorIntent>(ben)).legal);
