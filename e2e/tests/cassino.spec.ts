@@ -104,7 +104,7 @@ test('two players play a full Cassino deal by code while a third watches', async
     await assertHandHidden(ana, benHand, 'Ana');
     await assertHandHidden(ben, anaHand, 'Ben');
     await assertHandHidden(eve, [...anaHand, ...benHand], 'the spectator');
-    await playOneMove(actor.page);
+    await playOneMove(actor);
     moves++;
 
     if (moves === 10) {
@@ -228,7 +228,7 @@ test('a match to 21: after deal 1 both press Next deal, deal 2 starts with the o
       await ana.page.waitForTimeout(50);
       continue;
     }
-    await playOneMove(actor.page);
+    await playOneMove(actor);
     moves++;
     expect(moves).toBeLessThanOrEqual(48);
   }

@@ -14,10 +14,10 @@ import {
   startTwoPlayerGame,
   version,
   type Player,
+  latest,
 } from './helpers.ts';
 import { findCassowary, hand, target } from './blind-cassowary-helpers.ts';
 import { choose, perform } from './cunt-soul-helpers.ts';
-import { gameUpdate } from './math-card-game-frames.ts';
 import { ownServer } from './own-server.ts';
 import { composeSum, valueOf } from './star-navigator-helpers.ts';
 
@@ -59,14 +59,6 @@ async function playComputer(ana: Player, slug: string, seed: string, options: (p
   await ana.page.getByTestId(`play-computer-${slug}`).click();
   await expect(ana.page.getByTestId('table')).toBeVisible();
   await expect(ana.page.getByTestId('thinking-strip')).toContainText('Computer · Hard');
-}
-
-/** The version on screen, its view and the legal intents the tab received with it. */
-async function latest<V, I>(player: Player): Promise<{ version: number; view: V; legal: I[] }> {
-  const v = await version(player.page);
-  const update = gameUpdate(player.frames, v);
-  if (update === null) throw new Error(`no game update for version ${v}`);
-  return { version: v, view: update.view as V, legal: update.legal as I[] };
 }
 
 const sheetShown = async (page: Page) => (await page.getByTestId('score-sheet').count()) > 0;

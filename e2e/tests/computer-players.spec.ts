@@ -36,7 +36,7 @@ test('one person plays a whole Cassino deal against a Hard computer player', asy
       )
       .toBe(true);
     if ((await ana.page.getByTestId('rematch-panel').count()) > 0) break;
-    await playOneMove(ana.page);
+    await playOneMove(ana);
     // The computer answers after a visible think.
     sawThinking ||= await ana.page
       .getByText('thinking…')
@@ -64,7 +64,7 @@ test('a player who leaves is replaced by a computer player and takes the seat ba
   // The computer plays Ben's turns: Ana moves twice, so the computer moved in between.
   for (let i = 0; i < 2; i++) {
     await expect.poll(() => isMyTurn(ana.page), { timeout: 20_000 }).toBe(true);
-    await playOneMove(ana.page);
+    await playOneMove(ana);
   }
   await expect.poll(() => isMyTurn(ana.page), { timeout: 20_000 }).toBe(true);
   const before = await version(ana.page);
@@ -76,8 +76,8 @@ test('a player who leaves is replaced by a computer player and takes the seat ba
   await expect(ana.page.getByTestId('thinking-strip')).toHaveCount(0);
   await expect(ana.page.getByTestId('left-banner')).toHaveCount(0);
   expect((await handCardIds(ben.page)).length).toBeGreaterThan(0);
-  await playOneMove(ana.page);
+  await playOneMove(ana);
   await expect.poll(() => isMyTurn(ben.page), { timeout: 10_000 }).toBe(true);
-  await playOneMove(ben.page);
+  await playOneMove(ben);
   for (const p of [ana, ben]) await p.context.close();
 });

@@ -10,8 +10,9 @@ import {
   screenshot,
   version,
   type Player,
+  latest,
 } from './helpers.ts';
-import { gameUpdate, gameUpdates } from './math-card-game-frames.ts';
+import { gameUpdates } from './math-card-game-frames.ts';
 import { choose, perform, startCuntSoul } from './cunt-soul-helpers.ts';
 
 /**
@@ -97,16 +98,6 @@ function ownCardIds(view: CuntSoulView, seat: number): string[] {
   return ids([...me.hand, ...selection, ...me.down.flatMap((d) => (d.known ? [d.known] : []))]);
 }
 
-/** The view and legal intents the player's tab received for the version it shows. */
-async function latest(
-  player: Player,
-): Promise<{ version: number; view: CuntSoulView; legal: CuntSoulIntent[] }> {
-  const v = await version(player.page);
-  const update = gameUpdate(player.frames, v);
-  if (update === null) throw new Error(`no game update for version ${v}`);
-  return { version: v, view: update.view as CuntSoulView, legal: update.legal as CuntSoulIntent[] };
-}
-
 test('three players and a spectator play Cunt-Soul from the secret setup to the last place', async ({
   browser,
 }) => {
@@ -123,12 +114,14 @@ test('three players and a spectator play Cunt-Soul from the secret setup to the 
 
   // Setup: nine cards each, chosen in secret; the others see only who is still choosing.
   const dealt = await Promise.all(
-    players.map(async (p, seat) => ids((await latest(p)).view.seats[seat]?.hand ?? [])),
+    players.map(async (p, seat) =>
+      ids((await latest<CuntSoulView, CuntSoulIntent>(p)).view.seats[seat]?.hand ?? []),
+    ),
   );
   dealt.forEach((hand) => expect(hand).toHaveLength(9));
   await screenshot(ben.page, 'cunt-soul-setup-phone');
   let changed = false;
-  const first = await latest(ana);
+  const first = await latest<CuntSoulView, CuntSoulIntent>(ana);
   await perform(ana.page, 0, first.view, choose(first.view, first.legal, 0, changed));
   for (const p of [ben, cy, eve]) {
     await expect(p.page.getByTestId('choosing-0')).toHaveCount(0);
@@ -147,7 +140,7 @@ test('three players and a spectator play Cunt-Soul from the secret setup to the 
     [1, ben],
     [2, cy],
   ] as const) {
-    const { view, legal } = await latest(p);
+    const { view, legal } = await latest<CuntSoulView, CuntSoulIntent>(p);
     await perform(p.page, seat, view, choose(view, legal, seat, changed));
   }
   // All three choices appear together.
@@ -171,7 +164,7 @@ test('three players and a spectator play Cunt-Soul from the secret setup to the 
       continue;
     }
     const player = players[actor] as Player;
-    let state = await latest(player);
+    let state = await latest<CuntSoulView, CuntSoulIntent>(player);
     const prompt = state.view.turn.prompt?.kind;
     if (prompt === 'declare7' && !reloaded) {
       // A reload with a prompt pending keeps the seat and the prompt.
@@ -180,7 +173,7 @@ test('three players and a spectator play Cunt-Soul from the secret setup to the 
       await expect(player.page.getByTestId('table')).toHaveAttribute('data-prompt', 'declare7');
       await expect(player.page.getByTestId('choice-higher')).toBeVisible();
       await expect(player.page.getByTestId('table')).toHaveAttribute('data-my-turn', 'true');
-      state = await latest(player);
+      state = await latest<CuntSoulView, CuntSoulIntent>(player);
       seen.add('reload');
     }
     if (prompt) seen.add(`prompt:${prompt}`);

@@ -24,11 +24,7 @@ export async function openPlayer(
   return player;
 }
 
-/** Each open page's received frames, so a move can be chosen from what the server sent that page. */
-const framesOfPage = new WeakMap<Page, Buffer[]>();
-
 function recordFrames({ page, frames }: Player): void {
-  framesOfPage.set(page, frames);
   page.on('websocket', (ws: WebSocket) => {
     ws.on('framereceived', ({ payload }) => {
       frames.push(typeof payload === 'string' ? Buffer.from(payload) : Buffer.from(payload));
@@ -194,11 +190,12 @@ interface CassinoMove {
   value?: number;
 }
 
-/** The legal intents the server sent this page for the version its table shows, or null. */
-async function legalMoves(page: Page): Promise<CassinoMove[] | null> {
-  const frames = framesOfPage.get(page);
-  const update = frames === undefined ? null : gameUpdate(frames, await version(page));
-  return (update?.legal as CassinoMove[] | undefined) ?? null;
+/** The version on screen, its view and the legal intents the tab received with it. */
+export async function latest<V, I>(player: Player): Promise<{ version: number; view: V; legal: I[] }> {
+  const v = await version(player.page);
+  const update = gameUpdate(player.frames, v);
+  if (update === null) throw new Error(`no game update for version ${v}`);
+  return { version: v, view: update.view as V, legal: update.legal as I[] };
 }
 
 /**
@@ -207,9 +204,9 @@ async function legalMoves(page: Page): Promise<CassinoMove[] | null> {
  * hand card, its table items and the action button, so every click is one the UI offers. When the
  * server left the plays free (an absurdly crowded table) it explores the UI instead.
  */
-export async function playOneMove(page: Page): Promise<string> {
-  const before = await version(page);
-  const legal = (await legalMoves(page)) ?? [];
+export async function playOneMove(player: Player): Promise<string> {
+  const { page } = player;
+  const { version: before, legal } = await latest<unknown, CassinoMove>(player);
   const pick = (['capture', 'build', 'trail'] as const)
     .map((type) => legal.find((intent) => intent.type === type))
     .find((intent) => intent !== undefined);

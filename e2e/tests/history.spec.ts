@@ -45,7 +45,7 @@ async function playAny(players: readonly Player[]): Promise<boolean> {
     if ((await players[0]!.page.getByTestId('score-sheet').count()) > 0) return false;
     for (const p of players)
       if (await isMyTurn(p.page)) {
-        await playOneMove(p.page);
+        await playOneMove(p);
         return true;
       }
     await players[0]!.page.waitForTimeout(50);

@@ -179,7 +179,7 @@ test('a dropped player shows as reconnecting to the others and comes back by its
   await expect(mover.page.getByTestId('reconnecting-notice')).toHaveCount(0);
   await expect(mover.page.getByTestId('room-content')).not.toHaveAttribute('inert', '');
   await expect(other.page.getByText('reconnecting…')).toHaveCount(0);
-  await playOneMove(mover.page);
+  await playOneMove(mover);
   for (const p of [ana, ben]) await p.context.close();
 });
 
@@ -224,7 +224,7 @@ test('a player who leaves a running game by the home link or Back takes the seat
   await expect(ben.page.getByTestId('table')).toBeVisible();
   expect(await handCardIds(ben.page)).toEqual(hand);
   const mover = (await isMyTurn(ben.page)) ? ben : ana;
-  await playOneMove(mover.page);
+  await playOneMove(mover);
   for (const p of [ana, ben]) await p.context.close();
 });
 

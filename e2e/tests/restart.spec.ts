@@ -60,7 +60,7 @@ test('a server killed with SIGKILL mid-game and started again: both players and 
   await eve.page.goto(`/r/${code}?watch=1`);
   await expect(eve.page.getByTestId('table')).toBeVisible();
 
-  for (let i = 0; i < 3; i++) await playOneMove((await isMyTurn(ana.page)) ? ana.page : ben.page);
+  for (let i = 0; i < 3; i++) await playOneMove((await isMyTurn(ana.page)) ? ana : ben);
   const at = await version(ana.page);
   await expect.poll(() => version(eve.page)).toBe(at);
   const hands = { ana: await handCardIds(ana.page), ben: await handCardIds(ben.page) };
