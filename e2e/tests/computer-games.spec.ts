@@ -15,6 +15,7 @@ import {
   version,
   type Player,
   latest,
+  reopenTab,
 } from './helpers.ts';
 import { findCassowary, hand, target } from './blind-cassowary-helpers.ts';
 import { choose, perform } from './cunt-soul-helpers.ts';
@@ -280,8 +281,7 @@ async function leaveAndComeBack(
   await meanwhile(ana);
 
   // Ben opens the room link again in the same browser: his seat, no computer any more.
-  ben.page = await ben.context.newPage();
-  await ben.page.goto(`/r/${code}`);
+  await reopenTab(ben, `/r/${code}`);
   await expect(ben.page.getByTestId('table')).toBeVisible();
   await expect(ana.page.getByTestId('computer-1')).toHaveCount(0);
   await expect(ana.page.getByTestId('thinking-strip')).toHaveCount(0);

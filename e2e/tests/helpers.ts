@@ -32,9 +32,9 @@ function recordFrames({ page, frames }: Player): void {
   });
 }
 
-/** Closes the player's tab and opens `url` in a new tab of the same browser (same storage). */
+/** Closes the player's tab (if still open) and opens `url` in a new tab of the same browser (same storage). */
 export async function reopenTab(player: Player, url: string): Promise<void> {
-  await player.page.close();
+  if (!player.page.isClosed()) await player.page.close();
   player.page = await player.context.newPage();
   recordFrames(player);
   await player.page.goto(url);

@@ -2,7 +2,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DESKTOP, handCardIds, isMyTurn, PHONE, type Player, playOneMove, version } from './helpers.ts';
+import {
+  DESKTOP,
+  handCardIds,
+  isMyTurn,
+  openPlayer,
+  PHONE,
+  type Player,
+  playOneMove,
+  version,
+} from './helpers.ts';
 import { ownServer } from './own-server.ts';
 
 /**
@@ -24,10 +33,8 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function open(browser: Browser, device: typeof PHONE | typeof DESKTOP): Promise<Player> {
-  const context = await browser.newContext({ ...device, baseURL: ORIGIN });
-  return { context, page: await context.newPage(), frames: [] };
-}
+const open = (browser: Browser, device: typeof PHONE | typeof DESKTOP): Promise<Player> =>
+  openPlayer(browser, device, ORIGIN);
 
 async function named(page: Page, name: string): Promise<void> {
   await page.goto('/');
