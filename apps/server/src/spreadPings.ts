@@ -51,6 +51,11 @@ export class RoundTrips {
     this.samples.set(socket, samples);
   }
 
+  /** How many round trips the estimate rests on (at most ROUND_TRIP_SAMPLES). */
+  sampleCount(socket: object): number {
+    return this.samples.get(socket)?.length ?? 0;
+  }
+
   /** The median of the last few round trips in ms, or null before the first pong. */
   of(socket: object): number | null {
     const samples = this.samples.get(socket);

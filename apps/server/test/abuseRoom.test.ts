@@ -90,6 +90,7 @@ describe('spectators', () => {
       ),
     );
     await guest.waitRoom((r) => r.spectators.length === MAX_SPECTATORS, 'every spectator listed');
+    await Promise.all(watchers.map((w) => w.waitRoom(() => true, 'the newcomer told who it is')));
     // Far fewer room updates than arrivals reached the players.
     expect(guest.rooms.length - before).toBeLessThan(MAX_SPECTATORS / 2);
     // Each newcomer knows who it is; the host's own part did not change, so none was resent.
