@@ -171,6 +171,9 @@ test('three players and a spectator race for cassowaries, review, vote, go blind
   await screenshot(ben.page, 'bc-builder-phone');
 
   await ana.page.getByTestId('claim-submit').click();
+  // Ben claims once Ana's claim stands: the server orders claims sent close together by estimated
+  // send time, and on a busy machine two clicks in a row can be estimated either way round.
+  await expect(ben.page.getByTestId('claim-queue').locator('[data-testid="claim-c1"]')).toHaveCount(1);
   await ben.page.getByTestId('claim-submit').click();
   // What a claim shows is public: its cards (Ben's come back to his hand). The Jack that Ana's
   // chameleon copies stays in her hand, so others learn only its rank, never the card.

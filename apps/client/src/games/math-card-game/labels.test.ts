@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mathCardGame } from '@cards/rules';
-import { turnedInto } from './labels.ts';
+import type { MathCard } from '@cards/schema';
+import { cardSymbol, spokenMathCard, turnedInto } from './labels.ts';
 
 describe('math card game labels', () => {
   it('turnedInto: an operator an invert or swap changed shows what it became; others show nothing', () => {
@@ -28,5 +29,16 @@ describe('math card game labels', () => {
     };
     const cards = mathCardGame.view(state, 'spectator').sequences[0]?.cards ?? [];
     expect(cards.map(turnedInto)).toEqual([null, '+', null, null, '/', null, null, null]);
+  });
+
+  it("a card's spoken name contains the symbol its face shows, a negative start card too", () => {
+    const cards: MathCard[] = [
+      { id: 'b-start-m2-1', face: 'start-m2', colour: 'blue', kind: 'starter', value: -2 },
+      { id: 'r-start-4-1', face: 'start-4', colour: 'red', kind: 'starter', value: 4 },
+      { id: 'r-num-m5-1', face: 'num-m5', colour: 'red', kind: 'number', value: -5 },
+      { id: 'b-num-7-1', face: 'num-7', colour: 'blue', kind: 'number', value: 7 },
+    ];
+    for (const card of cards) expect(spokenMathCard(card)).toContain(cardSymbol(card));
+    expect(spokenMathCard(cards[0]!)).toBe('blue start card −2');
   });
 });

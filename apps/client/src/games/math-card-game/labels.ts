@@ -52,9 +52,10 @@ export function spokenMathCard(card: MathCard, chosen: MathOperator | null = nul
   const what = (() => {
     switch (card.kind) {
       case 'starter':
-        return `start card ${card.value}`; // the face shows "start": the name must contain it
+        // The name holds what the face shows ("start", "−2"), as a voice-control user would say it.
+        return `start card ${cardSymbol(card)}`;
       case 'number':
-        return `number ${card.value}`;
+        return `number ${cardSymbol(card)}`;
       case 'operator':
         return card.operator === '?'
           ? chosen
