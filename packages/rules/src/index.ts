@@ -21,6 +21,7 @@ export {
   legalPlacements as mathCardGameLegalPlacements,
   type MathCardGameState,
 } from './math-card-game/index.ts';
+export { DECKS as mathCardGameDecks } from './math-card-game/cards.ts';
 export {
   evaluate as mathCardGameEvaluate,
   type PlacedCard as MathPlacedCard,

@@ -25,7 +25,7 @@ export function MathCardFace({
       title={spokenMathCard(card, chosen)}
       data-card={card.id}
     >
-      {card.kind === 'starter' && <span className="mcard__mark">start</span>}
+      {card.kind === 'starter' && <span className="mcard__mark">{'start '}</span>}
       {isAny && chosen !== null && <span className="mcard__mark">?</span>}
       {card.kind === 'modifier' ? (
         <>

@@ -39,6 +39,6 @@ describe('math card game labels', () => {
       { id: 'b-num-7-1', face: 'num-7', colour: 'blue', kind: 'number', value: 7 },
     ];
     for (const card of cards) expect(spokenMathCard(card)).toContain(cardSymbol(card));
-    expect(spokenMathCard(cards[0]!)).toBe('blue start card −2');
+    expect(spokenMathCard(cards[0]!)).toBe('blue start −2');
   });
 });

@@ -52,8 +52,8 @@ export function spokenMathCard(card: MathCard, chosen: MathOperator | null = nul
   const what = (() => {
     switch (card.kind) {
       case 'starter':
-        // The name holds what the face shows ("start", "−2"), as a voice-control user would say it.
-        return `start card ${cardSymbol(card)}`;
+        // The name holds the face's text as shown ("start −2"), so a voice-control user can say it.
+        return `start ${cardSymbol(card)}`;
       case 'number':
         return `number ${cardSymbol(card)}`;
       case 'operator':
