@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { StarNavigatorIntent, StarNavigatorView } from '@cards/schema';
-import { sendIntent } from '../../net/connection.ts';
+import { IntentButton } from './buttons.tsx';
 import { cardLabel, isOverride, StarCardFace } from './StarCardFace.tsx';
 
 /** A fresh random order for the face-down row (the owner can rearrange it before rolling). */
@@ -80,15 +80,9 @@ export function LayOut({
         >
           Shuffle
         </button>
-        <button
-          type="button"
-          className="btn btn--primary"
-          data-testid="lay-out"
-          disabled={busy}
-          onClick={() => void sendIntent({ type: 'layOutMemory', order: row })}
-        >
+        <IntentButton intent={{ type: 'layOutMemory', order: row }} testId="lay-out" busy={busy} primary>
           Lay out and roll the d4
-        </button>
+        </IntentButton>
       </div>
     </div>
   );
