@@ -15,7 +15,8 @@ import {
   typedName,
   type TypedCard,
 } from './compose.ts';
-import { cardLabel, isOverride, StarCardFace } from './StarCardFace.tsx';
+import { isOverride, StarCardFace } from './StarCardFace.tsx';
+import { cardLabel } from './labels.ts';
 import { LayOut } from './LayOut.tsx';
 import { IntentButton, TokenButton } from './buttons.tsx';
 

@@ -4,7 +4,8 @@ import type { StarNavigatorIntent, StarNavigatorView } from '@cards/schema';
 import { moveFocusWithArrows } from '../../table-kit/arrowKeys.ts';
 import { sendIntent } from '../../net/connection.ts';
 import { showToast } from '../../store.ts';
-import { cardLabel, isOverride, StarCardFace } from './StarCardFace.tsx';
+import { isOverride, StarCardFace } from './StarCardFace.tsx';
+import { cardLabel } from './labels.ts';
 
 /** The Data Packet: save one card (Hotshot Spacer: and lock it). */
 export function Draft({

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { StarNavigatorIntent, StarNavigatorView } from '@cards/schema';
 import { IntentButton } from './buttons.tsx';
-import { cardLabel, isOverride, StarCardFace } from './StarCardFace.tsx';
+import { isOverride, StarCardFace } from './StarCardFace.tsx';
+import { cardLabel } from './labels.ts';
 
 /** A fresh random order for the face-down row (the owner can rearrange it before rolling). */
 function shuffled<T>(xs: readonly T[]): T[] {
