@@ -229,7 +229,15 @@ async function openSite(label: string, dist: string, port: number, browser: Brow
     path.join(REPO, 'node_modules/.bin/tsx'),
     [path.join(REPO, 'apps/server/src/main.ts')],
     {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', CLIENT_DIST: dist, ALLOW_TEST_SEEDS: '' },
+      // Each server keeps its rooms in memory: two servers on one database would fence each other's rooms.
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        CLIENT_DIST: dist,
+        ALLOW_TEST_SEEDS: '',
+        DATA_DIR: ':memory:',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );

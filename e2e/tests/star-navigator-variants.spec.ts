@@ -109,7 +109,7 @@ test('Hotshot lock, an Ace at 100 and a phantom: the showdown settles double sta
   for (const p of [ana, ben]) await p.context.close();
 });
 
-test('a short match ends: standings for both, the win is counted, Rematch deals a new game', async ({
+test('a short match ends: the standings sheet for both (closes and reopens), the win is counted, Rematch deals a new game', async ({
   browser,
 }) => {
   test.setTimeout(90_000);
@@ -141,10 +141,14 @@ test('a short match ends: standings for both, the win is counted, Rematch deals 
     await expect(p.page.getByTestId('showdown-line-0')).toContainText('Winner');
     await expect(p.page.getByTestId('payments')).toContainText(/Ben\s*◉ 2\s*→\s*Ana \(Hotshot loss\)/);
     await expect(p.page.getByTestId('payments')).toContainText('Out of chips: Ben');
+    // The kit's end sheet, on a laptop (Ana) and a phone (Ben): the chips, the decisive total, in view.
     const sheet = p.page.getByTestId('score-sheet');
     await expect(sheet).toBeVisible();
-    await expect(sheet).toContainText('Ana — 4 chips');
-    await expect(sheet).toContainText('Ben — 0 chips (eliminated)');
+    await expect(p.page.getByTestId('score-total-0')).toHaveText('4');
+    await expect(p.page.getByTestId('score-total-1')).toHaveText('0');
+    await expect(p.page.getByTestId('score-out-1')).toHaveText('eliminated');
+    await expect(p.page.getByTestId('score-out-0')).toHaveText('—');
+    for (const seat of [0, 1]) await expect(p.page.getByTestId(`score-total-${seat}`)).toBeInViewport();
     await expect(p.page.getByTestId('match-wins')).toContainText('Ana 1 · Ben 0');
     await expect(p.page.getByTestId('rematch')).toBeVisible();
     await expect(p.page.getByTestId('continue')).toHaveCount(0);
@@ -152,6 +156,13 @@ test('a short match ends: standings for both, the win is counted, Rematch deals 
   await expect(ana.page.getByTestId('winner-banner')).toHaveText('You win!');
   await expectAccessible(ana.page, 'Star Navigator score sheet');
   await expect(ben.page.getByTestId('winner-banner')).toHaveText('Ana wins!');
+  await screenshot(ben.page, 'star-standings-phone');
+  // The sheet closes to show the final table (the last showdown) and opens again.
+  await ben.page.getByTestId('hide-score-sheet').click();
+  await expect(ben.page.getByTestId('score-sheet')).toHaveCount(0);
+  await expect(ben.page.getByTestId('showdown-line-1')).toBeVisible();
+  await ben.page.getByTestId('show-score-sheet').click();
+  await expect(ben.page.getByTestId('score-total-0')).toBeInViewport();
 
   await acceptRematch([ben, ana]);
   for (const p of [ana, ben]) {

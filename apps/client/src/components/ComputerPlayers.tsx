@@ -2,43 +2,7 @@ import { useState } from 'react';
 import type { ComputerLevel, RoomInfo } from '@cards/schema';
 import { sendLobby } from '../net/connection.ts';
 import { useStore } from '../store.ts';
-
-export const LEVEL_NAMES: Readonly<Record<ComputerLevel, string>> = {
-  easy: 'Easy',
-  normal: 'Normal',
-  hard: 'Hard',
-};
-const LEVELS = Object.keys(LEVEL_NAMES) as ComputerLevel[];
-
-/** A level picker for computer players. */
-export function LevelSelect({
-  value,
-  onChange,
-  id,
-  label = 'Computer level',
-}: {
-  value: ComputerLevel;
-  onChange: (level: ComputerLevel) => void;
-  id: string;
-  label?: string;
-}) {
-  return (
-    <select
-      id={id}
-      aria-label={label}
-      className="level-select"
-      data-testid={id}
-      value={value}
-      onChange={(e) => onChange(e.target.value as ComputerLevel)}
-    >
-      {LEVELS.map((level) => (
-        <option key={level} value={level}>
-          {LEVEL_NAMES[level]}
-        </option>
-      ))}
-    </select>
-  );
-}
+import { LEVEL_NAMES, LevelSelect } from './LevelSelect.tsx';
 
 /** The badge of a seat a computer player plays (lobby, banner). */
 export function ComputerBadge({ seat }: { seat: RoomInfo['seats'][number] }) {

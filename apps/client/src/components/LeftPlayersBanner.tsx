@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ComputerLevel, RoomInfo } from '@cards/schema';
-import { LevelSelect } from './ComputerPlayers.tsx';
+import { LevelSelect } from './LevelSelect.tsx';
 import { sendLobby } from '../net/connection.ts';
 import { useStore } from '../store.ts';
 

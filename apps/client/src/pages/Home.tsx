@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { type ComputerLevel, DisplayNameSchema, GAME_CATALOG } from '@cards/schema';
-import { LevelSelect } from '../components/ComputerPlayers.tsx';
+import { LevelSelect } from '../components/LevelSelect.tsx';
 import { CLIENT_GAMES } from '../games/registry.tsx';
 import { errorMessage } from '../lib/errorMessage.ts';
 import { roomPathFrom } from '../lib/roomCode.ts';

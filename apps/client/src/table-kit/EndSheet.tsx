@@ -87,9 +87,35 @@ export function EndSheet({
 }
 
 /**
- * A score table with a column per seat, scrollable (and focusable, so a keyboard can scroll it):
- * the game gives its rows.
+ * A table on an end sheet, scrollable sideways (and focusable, so a keyboard can scroll it): the kit's
+ * table look, whatever its rows. `list` is for a table of items, one a row (text reads left to right),
+ * rather than a column per seat.
  */
+export function SheetTable({
+  className,
+  list = false,
+  head,
+  foot,
+  children,
+}: {
+  className: string;
+  list?: boolean;
+  head: ReactNode;
+  foot?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="kit-sheet__scroll" tabIndex={0} role="region" aria-label="Score table">
+      <table className={`kit-sheet__table ${list ? 'kit-sheet__table--list' : ''} ${className}`}>
+        <thead>{head}</thead>
+        <tbody>{children}</tbody>
+        {foot !== undefined && <tfoot>{foot}</tfoot>}
+      </table>
+    </div>
+  );
+}
+
+/** A score table with a column per seat: the game gives its rows. */
 export function ScoreTable({
   info,
   seats,
@@ -102,22 +128,22 @@ export function ScoreTable({
   children: ReactNode;
 }) {
   return (
-    <div className="kit-sheet__scroll" tabIndex={0} role="region" aria-label="Score table">
-      <table className={`kit-sheet__table ${className}`}>
-        <thead>
-          <tr>
-            <th scope="col">
-              <span className="visually-hidden">Category</span>
+    <SheetTable
+      className={className}
+      head={
+        <tr>
+          <th scope="col">
+            <span className="visually-hidden">Category</span>
+          </th>
+          {seats.map((seat) => (
+            <th scope="col" key={seat}>
+              {seatName(info, seat)}
             </th>
-            {seats.map((seat) => (
-              <th scope="col" key={seat}>
-                {seatName(info, seat)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
+          ))}
+        </tr>
+      }
+    >
+      {children}
+    </SheetTable>
   );
 }

@@ -1,5 +1,5 @@
 import type { MathCardGameView, MathSequenceCard, RoomInfo } from '@cards/schema';
-import { EndSheet, winnerBanner } from '../../table-kit/EndSheet.tsx';
+import { EndSheet, SheetTable, winnerBanner } from '../../table-kit/EndSheet.tsx';
 import {
   cardSymbol,
   colourOf,
@@ -71,58 +71,59 @@ export function MathScoreSheet({ view, info }: { view: MathCardGameView; info: R
           </span>
         ))}
       </p>
-      <div className="kit-sheet__scroll" tabIndex={0} role="region" aria-label="Score table">
-        <table className="mcg-sheet__table">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Opened by</th>
-              <th scope="col">Sequence</th>
-              <th scope="col">Value</th>
-            </tr>
-          </thead>
-          <tbody>
-            {final.sequences.map((line) => (
-              <tr key={line.slot} data-testid={`score-line-${line.slot}`} data-owner={line.owner}>
-                <td>{line.slot + 1}</td>
-                <td className="mcg-sheet__owner">
-                  <span className={`mcg__dot mcg__dot--${colourOf(view, line.owner)}`} aria-hidden="true" />
-                  {seatName(info, line.owner)}
-                </td>
-                <td className="mcg-sheet__expr">
-                  <PlayedRow cards={view.sequences[line.slot]?.cards ?? []} slot={line.slot} />
-                  {(view.sequences[line.slot]?.cards ?? []).some((c) => c.card.kind === 'modifier') && (
-                    <span className="mcg-sheet__effect" data-testid={`score-effect-${line.slot}`}>
-                      counts as {line.expression}
-                    </span>
-                  )}
-                </td>
-                <td className="mcg-sheet__value">{line.value}</td>
-              </tr>
-            ))}
-            {final.sequences.length === 0 && (
-              <tr>
-                <td colSpan={4}>No sequence was opened.</td>
-              </tr>
-            )}
-          </tbody>
-          <tfoot>
-            {seats.map((seat) => (
-              <tr
-                key={seat}
-                className={`mcg-sheet__total ${final.winners.includes(seat) ? 'is-winner' : ''}`}
-              >
-                <th scope="row" colSpan={3}>
-                  <span className={`mcg__dot mcg__dot--${colourOf(view, seat)}`} aria-hidden="true" />
-                  {seatName(info, seat)}
-                  {seat === me ? ' (you)' : ''}
-                </th>
-                <td data-testid={`score-total-${seat}`}>{final.scores[seat] ?? 0}</td>
-              </tr>
-            ))}
-          </tfoot>
-        </table>
-      </div>
+      <SheetTable
+        className="mcg-sheet__table"
+        list
+        head={
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Opened by</th>
+            <th scope="col">Sequence</th>
+            <th scope="col" className="kit-sheet__num">
+              Value
+            </th>
+          </tr>
+        }
+        foot={seats.map((seat) => (
+          <tr
+            key={seat}
+            className={`kit-sheet__total ${final.winners.includes(seat) ? 'kit-sheet__winner' : ''}`}
+          >
+            <th scope="row" colSpan={3}>
+              <span className={`mcg__dot mcg__dot--${colourOf(view, seat)}`} aria-hidden="true" />
+              {seatName(info, seat)}
+              {seat === me ? ' (you)' : ''}
+            </th>
+            <td className="kit-sheet__num" data-testid={`score-total-${seat}`}>
+              {final.scores[seat] ?? 0}
+            </td>
+          </tr>
+        ))}
+      >
+        {final.sequences.map((line) => (
+          <tr key={line.slot} data-testid={`score-line-${line.slot}`} data-owner={line.owner}>
+            <td>{line.slot + 1}</td>
+            <td className="mcg-sheet__owner">
+              <span className={`mcg__dot mcg__dot--${colourOf(view, line.owner)}`} aria-hidden="true" />
+              {seatName(info, line.owner)}
+            </td>
+            <td className="mcg-sheet__expr">
+              <PlayedRow cards={view.sequences[line.slot]?.cards ?? []} slot={line.slot} />
+              {(view.sequences[line.slot]?.cards ?? []).some((c) => c.card.kind === 'modifier') && (
+                <span className="mcg-sheet__effect" data-testid={`score-effect-${line.slot}`}>
+                  counts as {line.expression}
+                </span>
+              )}
+            </td>
+            <td className="kit-sheet__num">{line.value}</td>
+          </tr>
+        ))}
+        {final.sequences.length === 0 && (
+          <tr>
+            <td colSpan={4}>No sequence was opened.</td>
+          </tr>
+        )}
+      </SheetTable>
     </EndSheet>
   );
 }

@@ -15,8 +15,23 @@ import {
   typedName,
   type TypedCard,
 } from './compose.ts';
-import { cardLabel, isOverride, StarCardFace } from './StarCardFace.tsx';
+import { isOverride, StarCardFace } from './StarCardFace.tsx';
+import { cardLabel } from './labels.ts';
 import { LayOut } from './LayOut.tsx';
+import { IntentButton, TokenButton } from './buttons.tsx';
+
+/** What a screen reader says for each operator key. */
+const OP_SPOKEN: Readonly<Record<(typeof OPS)[number], string>> = {
+  '+': 'plus',
+  '-': 'minus',
+  '*': 'times',
+  '/': 'divided by',
+  '^': 'to the power of',
+};
+const BRACKETS = [
+  ['(', 'open'],
+  [')', 'close'],
+] as const;
 
 type ChooseIntent = Extract<StarNavigatorIntent, { type: 'chooseVectorSet' }>;
 
@@ -183,13 +198,12 @@ export function Compose({
     declared.trim() === '' || declaredNumber !== null
       ? null
       : 'Your Jump Coordinates must be a whole number.';
-  const ready = vs !== null && built.ok && missing.length === 0 && declaredNumber !== null;
   const label = (ref: string) => labelFor(ref, view, cards);
 
-  const submit = async () => {
-    if (!ready || !built.ok || declaredNumber === null) return;
-    await sendIntent({ type: 'submit', expr: built.expr, declared: declaredNumber });
-  };
+  const submission: StarNavigatorIntent | null =
+    vs !== null && built.ok && missing.length === 0 && declaredNumber !== null
+      ? { type: 'submit', expr: built.expr, declared: declaredNumber }
+      : null;
 
   return (
     <>
@@ -272,15 +286,9 @@ export function Compose({
             </select>
           </label>
         )}
-        <button
-          type="button"
-          className="btn btn--primary"
-          data-testid="choose-vector-set"
-          disabled={busy || !match}
-          onClick={() => match && void sendIntent(match)}
-        >
+        <IntentButton intent={match ?? null} testId="choose-vector-set" busy={busy} primary>
           {vs ? 'Change Vector Set' : 'Use this Vector Set'}
-        </button>
+        </IntentButton>
         {!match && (
           <p className="sn__hint">
             Pick a legal Vector Set ({sameCards.length > 0 ? 'choose the options' : 'tap cards'}).
@@ -297,7 +305,7 @@ export function Compose({
             value={text}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={(e) => {
-              if (e.key === 'Enter') void submit();
+              if (e.key === 'Enter' && submission !== null) void sendIntent(submission);
             }}
             placeholder="Tap or type: (7♠ + J♥) × 3♦"
             aria-label="Your calculation: tap the cards and operators below, or type them"
@@ -308,73 +316,51 @@ export function Compose({
           />
           <div className="sn__row">
             {refs.map((ref) => (
-              <button
+              <TokenButton
                 key={ref}
-                type="button"
-                className="btn sn__token"
-                data-testid={`expr-card-${ref}`}
+                testId={`expr-card-${ref}`}
                 disabled={used.has(ref) || !follows('card')}
                 onClick={() =>
                   write(typedName(typedSet.find((t) => t.ref === ref) ?? { ref, card: null, value: null }))
                 }
               >
                 {label(ref)}
-              </button>
+              </TokenButton>
             ))}
           </div>
           <div className="sn__row">
             {OPS.map((op) => (
-              <button
+              <TokenButton
                 key={op}
-                type="button"
-                className="btn sn__token"
-                data-testid={`expr-op-${op}`}
-                aria-label={
-                  { '+': 'plus', '-': 'minus', '*': 'times', '/': 'divided by', '^': 'to the power of' }[op]
-                }
+                testId={`expr-op-${op}`}
+                label={OP_SPOKEN[op]}
                 disabled={!follows('op')}
                 onClick={() => write(OP_SYMBOL[op])}
               >
                 {OP_SYMBOL[op]}
-              </button>
+              </TokenButton>
             ))}
-            <button
-              type="button"
-              className="btn sn__token"
-              data-testid="expr-op-("
-              disabled={!follows('open')}
-              onClick={() => write('(')}
-            >
-              (
-            </button>
-            <button
-              type="button"
-              className="btn sn__token"
-              data-testid="expr-op-)"
-              disabled={!follows('close')}
-              onClick={() => write(')')}
-            >
-              )
-            </button>
-            <button
-              type="button"
-              className="btn sn__token"
-              data-testid="expr-op-back"
-              aria-label="Undo"
+            {BRACKETS.map(([bracket, follow]) => (
+              <TokenButton
+                key={bracket}
+                testId={`expr-op-${bracket}`}
+                disabled={!follows(follow)}
+                onClick={() => write(bracket)}
+              >
+                {bracket}
+              </TokenButton>
+            ))}
+            <TokenButton
+              testId="expr-op-back"
+              label="Undo"
               disabled={text.trim() === ''}
               onClick={() => setText(dropLastTyped(text, typed))}
             >
               ⌫
-            </button>
-            <button
-              type="button"
-              className="btn sn__token"
-              data-testid="expr-op-clear"
-              disabled={text.trim() === ''}
-              onClick={() => setText('')}
-            >
+            </TokenButton>
+            <TokenButton testId="expr-op-clear" disabled={text.trim() === ''} onClick={() => setText('')}>
               Clear
-            </button>
+            </TokenButton>
           </div>
           {built.ok ? (
             <p className="sn__hint" data-testid="formula-parenthesised">
@@ -409,15 +395,15 @@ export function Compose({
               </span>
             )}
           </label>
-          <button
-            type="button"
-            className="btn btn--primary sn__submit"
-            data-testid="submit-calculation"
-            disabled={busy || !ready}
-            onClick={() => void submit()}
+          <IntentButton
+            intent={submission}
+            testId="submit-calculation"
+            busy={busy}
+            primary
+            className="sn__submit"
           >
             Submit calculation
-          </button>
+          </IntentButton>
         </div>
       )}
     </>

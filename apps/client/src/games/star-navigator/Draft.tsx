@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { motion } from 'motion/react';
 import type { StarNavigatorIntent, StarNavigatorView } from '@cards/schema';
 import { moveFocusWithArrows } from '../../table-kit/arrowKeys.ts';
 import { sendIntent } from '../../net/connection.ts';
 import { showToast } from '../../store.ts';
-import { cardLabel, isOverride, StarCardFace } from './StarCardFace.tsx';
+import { isOverride, StarCardFace } from './StarCardFace.tsx';
+import { cardLabel } from './labels.ts';
 
 /** The Data Packet: save one card (Hotshot Spacer: and lock it). */
 export function Draft({
@@ -40,13 +41,7 @@ export function Draft({
             : 'Waiting for the next Data Packet…'}
         </p>
       ) : (
-        <div
-          className="sn__row"
-          role="group"
-          data-testid="hand"
-          aria-label="Your Data Packet"
-          onKeyDown={moveFocusWithArrows}
-        >
+        <CardRow testId="hand" label="Your Data Packet">
           {view.dataPacket.map((c) => (
             <motion.button
               key={c.id}
@@ -60,7 +55,7 @@ export function Draft({
               <StarCardFace card={c} size="lg" override={isOverride(view, c)} />
             </motion.button>
           ))}
-        </div>
+        </CardRow>
       )}
       {canPick && view.dataPacket.length === 2 && (
         <p className="sn__hint">
@@ -87,13 +82,7 @@ export function Memory({ view }: { view: StarNavigatorView }) {
   return (
     <div className="sn__panel sn__panel--memory">
       <h2 className="sn__h">Nav Memory ({view.navMemory.length}/4)</h2>
-      <div
-        className="sn__row"
-        role="group"
-        data-testid="memory"
-        aria-label="Your Nav Memory"
-        onKeyDown={moveFocusWithArrows}
-      >
+      <CardRow testId="memory" label="Your Nav Memory">
         {view.navMemory.map((c) => {
           const locked = view.lockedCard === c.id;
           return (
@@ -113,12 +102,27 @@ export function Memory({ view }: { view: StarNavigatorView }) {
             </span>
           );
         })}
-      </div>
+      </CardRow>
       {view.corruptedCard && (
         <p className="sn__hint">
           The Pirate Map's corruption discarded your {cardLabel(view.corruptedCard)}.
         </p>
       )}
+    </div>
+  );
+}
+
+/** A row of the seat's cards; arrow keys move between them. */
+function CardRow({ testId, label, children }: { testId: string; label: string; children: ReactNode }) {
+  return (
+    <div
+      className="sn__row"
+      role="group"
+      data-testid={testId}
+      aria-label={label}
+      onKeyDown={moveFocusWithArrows}
+    >
+      {children}
     </div>
   );
 }

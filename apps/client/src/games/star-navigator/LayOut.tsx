@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { StarNavigatorIntent, StarNavigatorView } from '@cards/schema';
-import { sendIntent } from '../../net/connection.ts';
-import { cardLabel, isOverride, StarCardFace } from './StarCardFace.tsx';
+import { IntentButton } from './buttons.tsx';
+import { isOverride, StarCardFace } from './StarCardFace.tsx';
+import { cardLabel } from './labels.ts';
 
 /** A fresh random order for the face-down row (the owner can rearrange it before rolling). */
 function shuffled<T>(xs: readonly T[]): T[] {
@@ -80,15 +81,9 @@ export function LayOut({
         >
           Shuffle
         </button>
-        <button
-          type="button"
-          className="btn btn--primary"
-          data-testid="lay-out"
-          disabled={busy}
-          onClick={() => void sendIntent({ type: 'layOutMemory', order: row })}
-        >
+        <IntentButton intent={{ type: 'layOutMemory', order: row }} testId="lay-out" busy={busy} primary>
           Lay out and roll the d4
-        </button>
+        </IntentButton>
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import type { RoomInfo, StarNavigatorIntent, StarNavigatorView } from '@cards/schema';
-import { sendIntent } from '../../net/connection.ts';
+import { IntentButton } from './buttons.tsx';
 import { seatName } from './Showdown.tsx';
 
 /** What the Pirate Map does and what its d4 does, where the offer is made. */
@@ -49,24 +49,12 @@ export function Market({
       )}
       {offered && (
         <div className="row">
-          <button
-            type="button"
-            className="btn btn--primary"
-            data-testid="buy-map"
-            disabled={busy}
-            onClick={() => void sendIntent({ type: 'buyMap' })}
-          >
+          <IntentButton intent={{ type: 'buyMap' }} testId="buy-map" busy={busy} primary>
             Buy the map
-          </button>
-          <button
-            type="button"
-            className="btn"
-            data-testid="decline-map"
-            disabled={busy}
-            onClick={() => void sendIntent({ type: 'declineMap' })}
-          >
+          </IntentButton>
+          <IntentButton intent={{ type: 'declineMap' }} testId="decline-map" busy={busy}>
             Pass
-          </button>
+          </IntentButton>
         </div>
       )}
     </div>

@@ -1,8 +1,11 @@
 import type { RoomInfo, StarNavigatorView } from '@cards/schema';
-import { MatchWins, RematchButton } from '../../components/EndOfGame.tsx';
+import { EndSheet, ScoreTable, winnerBanner } from '../../table-kit/EndSheet.tsx';
 import { seatName } from './Showdown.tsx';
 
-/** The final standings, under the last showdown. */
+/**
+ * The final standings, in the kit's end sheet over the last showdown (it closes to show the table):
+ * each navigator's chips, the decisive total, against what they started with.
+ */
 export function Standings({
   view,
   info,
@@ -12,27 +15,41 @@ export function Standings({
   info: RoomInfo | null;
   me: number | null;
 }) {
-  const order = [...view.seats].sort((a, b) => b.chips - a.chips);
-  const banner =
-    view.winners.length === 1
-      ? view.winners[0] === me
-        ? 'You win!'
-        : `${seatName(info, view.winners[0]!)} wins!`
-      : `Shared victory: ${view.winners.map((s) => seatName(info, s)).join(' and ')}`;
+  const seats = view.seats.map((s) => s.seat);
+  const anyOut = view.seats.some((s) => s.eliminated);
   return (
-    <div className="sn__panel sn__standings" data-testid="score-sheet">
-      <p className="sn__banner" data-testid="winner-banner">
-        {banner}
-      </p>
-      <ol>
-        {order.map((s) => (
-          <li key={s.seat}>
-            {seatName(info, s.seat)} — {s.chips} chips{s.eliminated ? ' (eliminated)' : ''}
-          </li>
-        ))}
-      </ol>
-      <MatchWins info={info} className="sn__wins" />
-      <RematchButton seated={me !== null} />
-    </div>
+    <EndSheet
+      info={info}
+      me={me}
+      banner={winnerBanner(view.winners, me, info, seatName)}
+      title={`Final standings · ${view.round} ${view.round === 1 ? 'round' : 'rounds'}`}
+    >
+      <ScoreTable info={info} seats={seats} className="sn-sheet__table">
+        <tr className="kit-sheet__count-row">
+          <th scope="row">Chips at the start</th>
+          {seats.map((seat) => (
+            <td key={seat}>{view.options.startingChips}</td>
+          ))}
+        </tr>
+        {anyOut && (
+          <tr className="kit-sheet__count-row">
+            <th scope="row">Out of chips</th>
+            {view.seats.map((s) => (
+              <td key={s.seat} data-testid={`score-out-${s.seat}`}>
+                {s.eliminated ? 'eliminated' : '—'}
+              </td>
+            ))}
+          </tr>
+        )}
+        <tr className="kit-sheet__total">
+          <th scope="row">Chips</th>
+          {view.seats.map((s) => (
+            <td key={s.seat} data-testid={`score-total-${s.seat}`}>
+              {s.chips}
+            </td>
+          ))}
+        </tr>
+      </ScoreTable>
+    </EndSheet>
   );
 }

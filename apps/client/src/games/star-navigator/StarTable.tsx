@@ -1,9 +1,10 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import type { StarCard, StarNavigatorView } from '@cards/schema';
-import { sendIntent } from '../../net/connection.ts';
+import { IntentButton } from './buttons.tsx';
 import { useStore } from '../../store.ts';
 import { VARIANT_NAMES } from './StarOptions.tsx';
-import { isOverride, StarCardFace, SUIT_NAME, suitMark } from './StarCardFace.tsx';
+import { isOverride, StarCardFace } from './StarCardFace.tsx';
+import { SUIT_NAME, suitMark } from './labels.ts';
 import { ChipFlights, seatName, Showdown, useShowdownReplay } from './Showdown.tsx';
 import { SeatStrip } from './SeatStrip.tsx';
 import { Market } from './Market.tsx';
@@ -172,15 +173,15 @@ export function StarTable({ state }: { state: StarGameState }) {
         />
       )}
       {legal.some((i) => i.type === 'continue') && (
-        <button
-          type="button"
-          className="btn btn--primary sn__continue"
-          data-testid="continue"
-          disabled={busy}
-          onClick={() => void sendIntent({ type: 'continue' })}
+        <IntentButton
+          intent={{ type: 'continue' }}
+          testId="continue"
+          busy={busy}
+          primary
+          className="sn__continue"
         >
           Next round
-        </button>
+        </IntentButton>
       )}
       {view.phase === 'showdown' && me !== null && !legal.some((i) => i.type === 'continue') && (
         <p className="sn__hint">Waiting for the others to continue…</p>

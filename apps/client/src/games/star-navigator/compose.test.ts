@@ -12,6 +12,7 @@ import {
   type Token,
   type TypedCard,
 } from './compose.ts';
+import { cardLabel } from './labels.ts';
 
 const c = (ref: string): Token => ({ kind: 'card', ref });
 const op = (o: '+' | '-' | '*' | '/' | '^'): Token => ({ kind: 'op', op: o });
@@ -102,6 +103,36 @@ describe('star navigator composer', () => {
       expect(read('J + J♥')).toContain('each card is used once');
       expect(read('A♥ as 1 + J')).toContain('counts A♥ as 100');
       expect(read('J % 7S')).toContain('neither a card nor an operator');
+    });
+
+    it('reads a Tarot card or a trump as the table labels it ("Ace of cups (100)")', () => {
+      const tarot: TypedCard[] = [
+        { ref: 'tAC', card: card('tAC', 'A', 'cups', 100), value: null },
+        { ref: 't7C', card: card('t7C', '7', 'cups', 7), value: null },
+        { ref: 'tPW', card: card('tPW', 'P', 'wands', 1), value: null },
+        { ref: 'T2', card: card('T2', '2', 'trumps', 2), value: null },
+        { ref: 'T20', card: card('T20', '20', 'trumps', 20), value: null },
+      ];
+      const readTarot = (text: string) => {
+        const t = parseTyped(text, tarot);
+        if (!t.ok) return t.error;
+        const built = buildExpr(t.tokens);
+        return built.ok ? exprText(built.expr, (ref) => ref) : built.error;
+      };
+      // The labels the buttons and the cards show, as written.
+      expect(cardLabel(tarot[0]!.card!)).toBe('Ace of cups (100)');
+      expect(readTarot('Ace of cups (100) + 7 of cups')).toBe('tAC + t7C');
+      expect(readTarot('(Ace of cups (100) − Page of wands (1)) × Trump 20')).toBe('(tAC − tPW) × T20');
+      // Any case and spacing; the value in brackets may be left out; "Trump 2" is not "Trump 20".
+      expect(readTarot('ace  of CUPS(100)*trump 2')).toBe('tAC × T2');
+      expect(readTarot('Ace of cups ^ Trump 2 + Trump 20')).toBe('(tAC ^ T2) + T20');
+      // The short names still read.
+      expect(readTarot('Acups + 100')).toContain('already in the formula');
+      expect(readTarot('Acups + T20')).toBe('tAC + T20');
+      expect(readTarot('Ace of cups (100) + Acups')).toContain('already in the formula');
+      expect(readTarot('Ace of cups (100) + Ace of cups')).toContain(
+        '“Ace of cups” is already in the formula',
+      );
     });
 
     it('writes what the buttons add, an Ace with its value as a choice', () => {

@@ -4,6 +4,7 @@
  * ("no calculators"): the value is the player's to work out and declare.
  */
 import type { StarCard, StarExprJson } from '@cards/schema';
+import { cardLabel } from './labels.ts';
 
 export type StarOp = '+' | '-' | '*' | '/' | '^';
 export type Token =
@@ -106,7 +107,9 @@ export function canFollow(tokens: readonly Token[], next: Token['kind']): boolea
  * read here into the same tokens the buttons stand for, so it becomes the same wire tree. Each card
  * of the Vector Set has a typed name: rank and suit ("7♠", "7s"; a Tarot card "Qcups"; "T20" for a
  * trump; "Joker"), the rank alone when no other card of the set shares it, and `⟨n⟩` for the phantom.
- * An Ace reads "A♥ as 1": the value chosen with the Vector Set, not an equation.
+ * A card's label as the table shows it reads too ("Ace of cups (100)", "7 of cups", "Trump 20"; the
+ * value in brackets may be left out). An Ace reads "A♥ as 1": the value chosen with the Vector Set,
+ * not an equation.
  */
 export interface TypedCard {
   ref: string;
@@ -154,6 +157,35 @@ function namesOf(t: TypedCard): string[] {
   return [full, normal(c.rank), ...(FRENCH_MARK[c.suit] === undefined ? [String(c.value)] : [])];
 }
 
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A card's label as shown ("Ace of cups (100)", "Trump 20") at the start of the text: any case,
+ * any spacing, the value in brackets optional. Only labels of more than one word: the others are
+ * typed names already.
+ */
+function shownLabelPattern(c: StarCard): RegExp | null {
+  const words = cardLabel(c)
+    .replace(/\s*\(\d+\)$/, '')
+    .split(' ');
+  if (words.length === 1) return null;
+  const value = `(?:\\s*\\(\\s*${c.value}\\s*\\))?`;
+  return new RegExp(`^${words.map(escaped).join('\\s+')}${value}(?![A-Za-z0-9])`, 'i');
+}
+
+/** The card of the set whose shown label starts the text (the longest match), and how long it is. */
+function shownLabelAt(text: string, set: readonly TypedCard[]): { card: TypedCard; length: number } | null {
+  let best: { card: TypedCard; length: number } | null = null;
+  for (const t of set) {
+    const match = t.card === null ? null : shownLabelPattern(t.card)?.exec(text);
+    if (match && (best === null || match[0].length > best.length))
+      best = { card: t, length: match[0].length };
+  }
+  return best;
+}
+
+const usedTwice = (word: string) => `“${word}” is already in the formula: each card is used once.`;
+
 export type Typed =
   { ok: true; tokens: Token[]; starts: number[] } | { ok: false; error: string; pos: number };
 
@@ -177,6 +209,16 @@ export function parseTyped(text: string, set: readonly TypedCard[]): Typed {
       i += 1;
       continue;
     }
+    const shown = shownLabelAt(text.slice(i), set);
+    if (shown !== null) {
+      if (used.has(shown.card.ref))
+        return { ok: false, error: usedTwice(text.slice(i, i + shown.length)), pos: i };
+      i += shown.length;
+      used.add(shown.card.ref);
+      tokens.push({ kind: 'card', ref: shown.card.ref });
+      starts.push(start);
+      continue;
+    }
     const word =
       ch === '⟨' || ch === '<'
         ? (/^[⟨<][^⟩>]*[⟩>]?/.exec(text.slice(i))?.[0] ?? ch)
@@ -197,7 +239,7 @@ export function parseTyped(text: string, set: readonly TypedCard[]): Typed {
         fits.length === 0
           ? `There is no “${word}” in your Vector Set.`
           : free.length === 0
-            ? `“${word}” is already in the formula: each card is used once.`
+            ? usedTwice(word)
             : `“${word}” could be ${free.map((t) => typedName({ ...t, value: null })).join(' or ')}: add the suit.`;
       return { ok: false, error, pos: start };
     }
