@@ -17,6 +17,7 @@ import {
 } from './compose.ts';
 import { cardLabel, isOverride, StarCardFace } from './StarCardFace.tsx';
 import { LayOut } from './LayOut.tsx';
+import { HintedNote, hintedProps, useHintedCards } from '../../table-kit/hinted.tsx';
 
 type ChooseIntent = Extract<StarNavigatorIntent, { type: 'chooseVectorSet' }>;
 
@@ -111,6 +112,7 @@ export function Compose({
     ComposeDraftSchema,
   );
   const { picked, aces, phantom, text, declared, tokensFor } = draft;
+  const hinted = useHintedCards();
   const patch = (next: Partial<ComposeDraft>) => setDraft({ ...draft, ...next });
   const setAces = (next: Record<string, 1 | 100>) => patch({ aces: next });
   const setPhantom = (next: number | null) => patch({ phantom: next });
@@ -209,6 +211,7 @@ export function Compose({
         <div className="sn__row">
           {pool.map((c) => {
             const on = selected.includes(c.id);
+            const hint = hinted.includes(c.id);
             return (
               <button
                 key={c.id}
@@ -218,6 +221,7 @@ export function Compose({
                 data-selected={on ? 'true' : 'false'}
                 aria-pressed={on}
                 onClick={() => toggle(c.id)}
+                {...hintedProps(hint)}
               >
                 <StarCardFace
                   card={c}
@@ -231,6 +235,7 @@ export function Compose({
                   }
                   override={isOverride(view, c)}
                 />
+                <HintedNote on={hint} />
               </button>
             );
           })}
