@@ -3,7 +3,7 @@
  * whole through the rules module (view → bot → apply, virtual clock, the game's own timers): Hard
  * against random legal play, Hard against Easy, Easy against random, and at three seats (where the
  * game allows) Hard against two random players and against two Easy ones, the seats rotating; and the wall
- * time of each decision (p50 / p99). [--games N] per pairing (default 50; the README figures use 200); [--game <slug>] one game; [--seats 2|3] those pairings only.
+ * time of each decision (p50 / p99). [--games N] per pairing (default 50; the README figures use 200); [--game <slug>] one game; [--seats 2|3] those pairings only; [--pairing hard-easy] that pairing only (sides joined by '-').
  */
 import {
   blindCassowary,
@@ -52,6 +52,7 @@ export function benchBots(args: readonly string[]): void {
   const games = Number(flag(args, '--games') ?? 50);
   const only = flag(args, '--game');
   const seats = flag(args, '--seats');
+  const pairing = flag(args, '--pairing');
   console.log(`computer players: ${games} seeded games per pairing, the first side's seat rotating`);
   console.log(
     'game             pairing              win   tie  loss  (win%)  stalls refusals  p50 ms  p99 ms   wall s',
@@ -62,6 +63,7 @@ export function benchBots(args: readonly string[]): void {
       const n = sides.length;
       if (n < module.minPlayers || n > module.maxPlayers) continue;
       if (seats !== undefined && n !== Number(seats)) continue;
+      if (pairing !== undefined && sides.join('-') !== pairing) continue;
       const tally = { win: 0, tie: 0, loss: 0, stalls: 0, refusals: 0 };
       const times: number[] = [];
       const started = performance.now();

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { HistoryEntry, RoomInfo } from '@cards/schema';
+import type { Hint, HistoryEntry, RoomInfo } from '@cards/schema';
 import type { GameState } from './games/parse.ts';
 
 export type ConnStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'closed';
@@ -39,6 +39,8 @@ export interface AppState {
   judging: boolean;
   /** A replay is on screen: the table is a finished game seen through a seat, never "your turn". */
   replaying: boolean;
+  /** The last hint this player was given, and the position (GameState.hint) it was asked in. */
+  hint: { position: string; hint: Hint } | null;
 }
 
 let toastSeq = 0;
@@ -57,6 +59,7 @@ export const useStore = create<AppState>(() => ({
   serverRestarting: false,
   judging: false,
   replaying: false,
+  hint: null,
 }));
 
 export function showToast(kind: Toast['kind'], text: string): void {
@@ -82,5 +85,15 @@ export function resetRoomState(): void {
     serverRestarting: false,
     judging: false,
     replaying: false,
+    hint: null,
   });
 }
+
+/** The hint on screen: the last one given, while the position it was asked in lasts (else null). */
+export const shownHint = (s: AppState): Hint | null =>
+  s.hint !== null && s.game !== null && s.game.hint === s.hint.position ? s.hint.hint : null;
+
+const NO_CARDS: readonly string[] = [];
+
+/** The player's own cards the hint on screen names (for the table to highlight). */
+export const hintedCards = (s: AppState): readonly string[] => shownHint(s)?.cards ?? NO_CARDS;

@@ -1,7 +1,12 @@
 /** Hints in a room: a room option the host sets; a hint for the asker's own seat, to the asker alone. */
 import { describe, expect, it } from 'vitest';
 import { mathCardGame } from '@cards/rules';
-import { type HintReply, MathCardGameOptionsSchema, type MathCardGameView } from '@cards/schema';
+import {
+  type BlindCassowaryView,
+  type HintReply,
+  MathCardGameOptionsSchema,
+  type MathCardGameView,
+} from '@cards/schema';
 import { botPool } from '../src/room/computerPlayers.ts';
 import { Lobby } from '../src/room/lobby.ts';
 import type { RoomSnapshot } from '../src/store/tableStore.ts';
@@ -60,6 +65,8 @@ describe('hints', () => {
     const t = await startTable(ctx.players, 'math-card-game', { seed: 'hints-off' });
     expect(t.host.info.hints).toBe(false);
     expect(await askHint(t.host)).toMatchObject({ ok: false, error: { code: 'HINTS_OFF' } });
+    // No "hint available" in the updates of a room without hints.
+    expect(t.host.games.some((g) => 'hint' in g)).toBe(false);
     expect(await t.host.lobby({ type: 'setHints', on: true })).toMatchObject({
       ok: false,
       error: { code: 'WRONG_PHASE' },
@@ -97,13 +104,25 @@ describe('hints', () => {
     const watcher = await ctx.players.join(code, joinOptions('Watcher', { spectate: true }));
     await watcher.waitGame(() => true, 'spectator game');
     expect(await askHint(watcher)).toMatchObject({ ok: false, error: { code: 'NOT_A_PLAYER' } });
-    // The cut has no hint; the first turn of play has one.
+    // The cut has no hint (the cutter is told so, and its update says none exists); a turn of play has one.
+    const cutter = [host, guest].find((p) => p.game.actors.includes(p.info.you.seat ?? -1));
+    if (cutter === undefined) throw new Error('nobody to cut');
+    expect(cutter.game.legal.length).toBeGreaterThan(0);
+    expect(cutter.game.hint).toBeNull();
+    expect(await askHint(cutter)).toMatchObject({ ok: false, error: { code: 'NO_HINT' } });
     const playing = () => (host.game.view as MathCardGameView).phase === 'play';
     await playUntil([host, guest], playing);
     expect(playing()).toBe(true);
     const [mover, other] = host.game.actors.includes(host.info.you.seat ?? -1)
       ? [host, guest]
       : [guest, host];
+    // Computed per seat: the player to act has a hint (the position it is for), the other and the
+    // spectator none.
+    const turn = (mover.game.view as MathCardGameView).turnNumber;
+    expect(mover.game.hint).toBe(`turn ${turn}`);
+    expect(other.game.hint).toBeNull();
+    await until(() => watcher.game.version === mover.game.version, 'the spectator up to date');
+    expect('hint' in watcher.game).toBe(false);
     expect(await askHint(other)).toMatchObject({ ok: false, error: { code: 'NOT_YOUR_TURN' } });
     const reply = await askHint(mover);
     if (!reply.ok) throw new Error(JSON.stringify(reply.error));
@@ -142,6 +161,10 @@ describe('hints', () => {
     expect(info.hints).toBe(true);
     // The deal's proof runs in a match worker first: slow on a loaded machine.
     await me.waitGame((g) => g.legal.length > 0, 'can claim', 15_000);
+    // While the seat may claim, its update says a hint exists, for this target and hand.
+    const { hand, target } = me.game.view as BlindCassowaryView;
+    expect(me.game.hint).toContain(hand.map((c) => c.id).join(','));
+    expect(me.game.hint).toContain(target.cards.map((c) => c.id).join(','));
     const first = await askHint(me);
     if (!first.ok) throw new Error(JSON.stringify(first.error));
     expect(first.hint.text).toMatch(

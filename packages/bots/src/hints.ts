@@ -4,6 +4,7 @@
  * `reveal` is the second tap: Blind Cassowary first says only whether a cassowary exists, then one.
  */
 import type {
+  BlindCassowaryIntent,
   BlindCassowaryView,
   MathCard,
   MathCardGameIntent,
@@ -27,6 +28,14 @@ export interface Hint {
 
 export type HintFunction = (view: unknown, legal: readonly unknown[], reveal: boolean) => Hint | null;
 
+/**
+ * Whether a hint exists for the seat now, from its view and legal intents, without working it out
+ * (no search: the room asks on every update it sends). Null: no hint. Otherwise a short key of the
+ * position the hint is for: a hint shown stays while the key stays (the player's own move, a new
+ * hand, target or turn changes it), not on every move of others.
+ */
+export type HintPosition = (view: unknown, legal: readonly unknown[]) => string | null;
+
 /** Only while racing for cassowaries with the hand in sight (not during the target preview). */
 function blindCassowary(view: BlindCassowaryView, reveal: boolean): Hint | null {
   if (view.phase !== 'play' || view.hand.length === 0) return null;
@@ -40,6 +49,18 @@ function blindCassowary(view: BlindCassowaryView, reveal: boolean): Hint | null 
   }
   if (!reveal) return { text: 'A cassowary exists in your hand.', cards: [], more: true };
   return { text: `One cassowary: ${hint.formula} = ${view.target.value}`, cards: hint.cards, more: false };
+}
+
+const ids = (cards: readonly { id: string }[]): string => cards.map((c) => c.id).join(',');
+
+/** While a target is open and the seat may claim (the race is on: "I'm stuck" is listed). */
+function blindCassowaryPosition(
+  view: BlindCassowaryView,
+  legal: readonly BlindCassowaryIntent[],
+): string | null {
+  if (view.phase !== 'play' || view.preview !== null || view.hand.length === 0) return null;
+  if (!legal.some((i) => i.type === 'stuck')) return null;
+  return `${ids(view.target.cards)}|${ids(view.hand)}`;
 }
 
 const SUIT_SIGNS: Readonly<Record<string, string>> = {
@@ -76,6 +97,16 @@ function starNavigator(view: StarNavigatorView, legal: readonly StarNavigatorInt
   };
 }
 
+/** In compose, while the seat may choose its Vector Set (and so still submit). */
+function starNavigatorPosition(
+  view: StarNavigatorView,
+  legal: readonly StarNavigatorIntent[],
+): string | null {
+  if (view.phase !== 'compose' || !legal.some((i) => i.type === 'chooseVectorSet')) return null;
+  const chosen = view.vectorSet === null ? '' : JSON.stringify(view.vectorSet);
+  return `${view.round}|${view.target}|${ids(view.navMemory)}|${view.signpostBeacon?.id ?? ''}|${chosen}`;
+}
+
 const MATH_OPERATORS: Readonly<Record<string, string>> = { '+': '+', '-': '−', '*': '×', '/': '÷', '?': '?' };
 
 /** A Math Card Game card as its face reads ("start card 4", "7", "×", "=", "cancel"). */
@@ -106,10 +137,25 @@ function mathCardGame(view: MathCardGameView, legal: readonly MathCardGameIntent
   };
 }
 
+/** On the seat's turn, when some turn places a card (a pass or the mulligan alone has no hint). */
+function mathCardGamePosition(view: MathCardGameView, legal: readonly MathCardGameIntent[]): string | null {
+  if (view.phase !== 'play' || view.turn !== view.viewer) return null;
+  return legal.some((i) => i.type === 'turn' && i.plays.length > 0) ? `turn ${view.turnNumber}` : null;
+}
+
 export const HINTS: Readonly<Record<string, HintFunction>> = {
   'blind-cassowary': (view, _legal, reveal) => blindCassowary(view as BlindCassowaryView, reveal),
   'star-navigator': (view, legal) =>
     starNavigator(view as StarNavigatorView, legal as readonly StarNavigatorIntent[]),
   'math-card-game': (view, legal) =>
     mathCardGame(view as MathCardGameView, legal as readonly MathCardGameIntent[]),
+};
+
+export const HINT_POSITIONS: Readonly<Record<string, HintPosition>> = {
+  'blind-cassowary': (view, legal) =>
+    blindCassowaryPosition(view as BlindCassowaryView, legal as readonly BlindCassowaryIntent[]),
+  'star-navigator': (view, legal) =>
+    starNavigatorPosition(view as StarNavigatorView, legal as readonly StarNavigatorIntent[]),
+  'math-card-game': (view, legal) =>
+    mathCardGamePosition(view as MathCardGameView, legal as readonly MathCardGameIntent[]),
 };

@@ -7,4 +7,4 @@ export { mathCardGameBot, mathCardGameHint } from './math-card-game/index.ts';
 export { starNavigatorBot, starNavigatorHint } from './star-navigator/index.ts';
 export { BOTS, type BotSlug } from './registry.ts';
 export * from './core/seat.ts';
-export { HINTS, type Hint, type HintFunction } from './hints.ts';
+export { HINT_POSITIONS, HINTS, type Hint, type HintFunction, type HintPosition } from './hints.ts';

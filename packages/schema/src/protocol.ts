@@ -174,6 +174,12 @@ export const GameUpdateSchema = z.object({
   /** Seats expected to act now. */
   actors: z.array(SeatSchema),
   /**
+   * In a room with hints on, for a seated player: whether a hint exists for them now (null: none,
+   * and no Hint button). Otherwise the position it is for, as a short key: a hint shown stays while
+   * the key does. Worked out from the seat's view and legal intents without any search.
+   */
+  hint: z.string().nullable().optional(),
+  /**
    * Deadlines running now (e.g. the cut timeout): when one runs out the room plays its intent for the
    * seat. `remainingMs` is as of when this update was sent; a fired timer is no longer listed.
    */

@@ -1,30 +1,27 @@
-import { useMemo, useState } from 'react';
-import { GAMES_WITH_HINTS, type Hint, type RoomInfo } from '@cards/schema';
+import { GAMES_WITH_HINTS, type RoomInfo } from '@cards/schema';
 import { requestHint } from '../net/connection.ts';
-import { useStore } from '../store.ts';
+import { shownHint, useStore } from '../store.ts';
 
 /**
- * In a room with hints on, while this player can act: "Hint" asks the server for a hint for their
- * own seat. When the hint has more to tell (Blind Cassowary: which cassowary), the button asks for
- * it. A hint is for the position it was asked in: it goes away once what this player may do changes
- * (their legal intents, which name their own cards), not on every move of others (Blind Cassowary's
- * racing claims would wipe it before the second tap).
+ * In a room with hints on, while the server says a hint exists for this player (the game update's
+ * `hint`: e.g. their turn with a card to place, an open target they may claim, their Vector Set to
+ * choose): "Hint" asks the server for it. When the hint has more to tell (Blind Cassowary: which
+ * cassowary), the button asks for it. A hint is for the position it was asked in (the update's
+ * `hint` key: their own move, a new hand or target changes it, others' racing claims do not); the
+ * cards it names are highlighted on the table meanwhile (useHinted).
  */
 export function HintBar({ info }: { info: RoomInfo }) {
-  const game = useStore((s) => s.game);
+  const position = useStore((s) => s.game?.hint ?? null);
   const busy = useStore((s) => s.busy);
   const replaying = useStore((s) => s.replaying);
-  const [shown, setShown] = useState<{ position: string; hint: Hint } | null>(null);
-  const legal = game?.legal;
-  const position = useMemo(() => JSON.stringify(legal ?? []), [legal]);
-  const seat = info.you.seat;
+  const current = useStore(shownHint);
   if (!info.hints || replaying || info.phase !== 'playing' || !GAMES_WITH_HINTS.has(info.game)) return null;
-  if (game === null || seat === null || !game.actors.includes(seat) || game.legal.length === 0) return null;
-  const current = shown !== null && shown.position === position ? shown.hint : null;
+  if (info.you.seat === null || position === null) return null;
   const ask = async (reveal: boolean) => {
-    const asked = position;
     const hint = await requestHint(reveal);
-    if (hint !== null) setShown({ position: asked, hint });
+    // Kept only if the position is still the one it was asked in.
+    if (hint !== null && useStore.getState().game?.hint === position)
+      useStore.setState({ hint: { position, hint } });
   };
   return (
     <div className="hint-bar" data-testid="hint-bar">

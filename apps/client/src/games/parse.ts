@@ -36,6 +36,8 @@ export interface TableState<Game extends string, View, Intent> {
   timers: GameTimerInfo[];
   /** `Date.now()` when the update arrived: countdowns run from here. */
   receivedAt: number;
+  /** A hint exists for this player now (rooms with hints on): the position it is for; else null. */
+  hint: string | null;
 }
 
 export type CassinoGameState = TableState<'cassino', CassinoView, CassinoIntent>;
@@ -66,9 +68,19 @@ function parseTable<Game extends string, View, Intent>(
   const legal = z.array(schemas.intent).safeParse(update.legal);
   if (!legal.success) return { ok: false, error: `${name} legal intents: ${describeZodError(legal.error)}` };
   const { version, actors, timers } = update;
+  const hint = update.hint ?? null;
   return {
     ok: true,
-    value: { game, version, view: view.data, legal: legal.data, actors, timers, receivedAt: Date.now() },
+    value: {
+      game,
+      version,
+      view: view.data,
+      legal: legal.data,
+      actors,
+      timers,
+      receivedAt: Date.now(),
+      hint,
+    },
   };
 }
 

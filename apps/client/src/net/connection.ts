@@ -245,6 +245,7 @@ function attach(r: Room, code: string, token: string): void {
     protocolError: null,
     serverRestarting: false,
     judging: false,
+    hint: null,
   });
   remember(r, code);
 
@@ -271,10 +272,13 @@ function attach(r: Room, code: string, token: string): void {
     const parsed = parseGameUpdate(raw, useStore.getState().info?.game);
     if (!parsed.ok) return protocolError('game update', parsed.error);
     const extra = GameUpdateExtrasSchema.parse(raw);
-    const { history, info } = useStore.getState();
+    const { history, info, hint: asked } = useStore.getState();
     const replayId = extra.replayId ?? null;
-    useStore.setState({ game: parsed.value, history: applyHistoryDelta(history, extra.history), replayId });
-    if (replayId !== null && info !== null) rememberFinished(replayId, info, parsed.value);
+    const game = parsed.value;
+    // A hint is for the position it was asked in: gone once that changes (never shown again later).
+    const hint = asked !== null && asked.position === game.hint ? asked : null;
+    useStore.setState({ game, history: applyHistoryDelta(history, extra.history), replayId, hint });
+    if (replayId !== null && info !== null) rememberFinished(replayId, info, game);
   });
 
   r.onMessage('judging', (raw: unknown) => {

@@ -31,7 +31,7 @@ import { clientKey } from '../httpLimits.ts';
 import { roundTrips } from '../spreadPings.ts';
 import { Broadcaster } from './broadcaster.ts';
 import { FAIRNESS_WINDOW_MS, RaceWindow } from './fairness.ts';
-import { botPool, ComputerPlayers } from './computerPlayers.ts';
+import { botPool, ComputerPlayers, hintPosition } from './computerPlayers.ts';
 import { PublicRecord } from './history.ts';
 import { rebuildMatch } from '../store/rebuild.ts';
 import { type Restore, takeRestore } from '../store/restore.ts';
@@ -542,10 +542,12 @@ export abstract class GameRoom extends Room {
       ? this.game.legalIntents(match.state, seat)
       : [];
     if (legal.length === 0) return refused('NOT_YOUR_TURN', 'A hint is for when it is your turn to act.');
+    const view = this.game.view(match.state, seat);
+    if (hintPosition(this.game.slug, view, legal) === null)
+      return refused('NO_HINT', 'There is no hint for this moment of the game.');
     if (this.hinting.has(client.sessionId))
       return refused('HINT_PENDING', 'Your last hint is still being worked out.');
     this.hinting.add(client.sessionId);
-    const view = this.game.view(match.state, seat);
     // Started in a promise so even a synchronous failure lands in `finally` (and the guard's catch).
     return Promise.resolve()
       .then(() => botPool.hint(this.game.slug, view, legal, request.data.reveal))

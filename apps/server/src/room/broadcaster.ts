@@ -1,6 +1,7 @@
 import { type Client, type Clock, type Delayed, getMessageBytes, Protocol } from '@colyseus/core';
 import { type AnyGameModule, SPECTATOR } from '@cards/rules';
 import type { GameUpdate, GameWireSchemas, HistoryDelta, SharedRoomInfo, You } from '@cards/schema';
+import { hintPosition } from './computerPlayers.ts';
 import type { Lobby } from './lobby.ts';
 import type { AnyMatch, MatchHost } from './matchHost.ts';
 import type { PublicRecord } from './history.ts';
@@ -164,11 +165,13 @@ export class Broadcaster {
     let legal: unknown[] = [];
     if (playing) legal = actors.includes(seat) ? [...this.game.legalIntents(match.state, seat)] : [];
     else if (sessionId !== null) legal = this.spectatorLegal(sessionId);
+    const view = this.game.view(match.state, playing ? seat : SPECTATOR);
     return {
       version: match.version,
-      view: this.game.view(match.state, playing ? seat : SPECTATOR),
+      view,
       legal,
       actors,
+      ...(playing && this.lobby.hints ? { hint: hintPosition(this.game.slug, view, legal) } : {}),
       timers: shared.timers,
       history: shared.history,
       replayId: this.record.replayId,

@@ -11,6 +11,7 @@ import {
   type Bot,
   type BotDecision,
   ComputerSeat,
+  HINT_POSITIONS,
   HINTS,
   type Hint,
   type Level,
@@ -42,6 +43,11 @@ export function hintFor(
   reveal: boolean,
 ): Hint | null {
   return HINTS[slug]?.(view, legal, reveal) ?? null;
+}
+
+/** Whether a hint exists for a seat now, as the position it is for (see HintPosition), or null. */
+export function hintPosition(slug: string, view: unknown, legal: readonly unknown[]): string | null {
+  return HINT_POSITIONS[slug]?.(view, legal) ?? null;
 }
 
 export interface BotWorker {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { moveFocusWithArrows } from '../../table-kit/arrowKeys.ts';
+import { HINTED_WORDS, HintedNote, hintedProps, useHintedCards } from '../../table-kit/hinted.tsx';
 import { z } from 'zod';
 import type { BlindCassowaryIntent, BlindCassowaryView } from '@cards/schema';
 import type { BlindCassowaryGameState } from '../parse.ts';
@@ -356,6 +357,7 @@ function HandRow({
   copies?: Readonly<Record<string, string>>;
 }) {
   const fresh = useNewCards(hand);
+  const hinted = useHintedCards();
   return (
     <div
       className={`bc-hand ${handSize(hand.length)}`}
@@ -370,6 +372,7 @@ function HandRow({
         const used = inFormula.has(card.id);
         const copied = copies[card.id];
         const copiesRank = copied !== undefined ? (hand.find((c) => c.id === copied)?.rank ?? null) : null;
+        const hint = hinted.includes(card.id);
         return (
           <span
             key={card.id}
@@ -378,13 +381,14 @@ function HandRow({
             data-new={fresh.has(card.id) ? 'true' : 'false'}
             data-rank={card.rank}
             data-used={used ? 'true' : 'false'}
+            {...hintedProps(hint)}
           >
             {onTap ? (
               <button
                 type="button"
                 className="bc-hand__tap"
                 data-testid={`expr-card-${card.id}`}
-                aria-label={`Add ${spokenBcCard(card, copiesRank)} to the formula`}
+                aria-label={`Add ${spokenBcCard(card, copiesRank)} to the formula${hint ? HINTED_WORDS : ''}`}
                 aria-pressed={used}
                 disabled={used}
                 onClick={() => onTap(card.id)}
@@ -392,7 +396,10 @@ function HandRow({
                 <BcCard card={card} size="md" copiesRank={copiesRank} />
               </button>
             ) : (
-              <BcCard card={card} size="md" />
+              <>
+                <BcCard card={card} size="md" />
+                <HintedNote on={hint} />
+              </>
             )}
           </span>
         );

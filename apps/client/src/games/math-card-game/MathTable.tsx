@@ -13,6 +13,7 @@ import type {
 import { matchWinsText } from '../../lib/matchWins.ts';
 import { sendIntent } from '../../net/connection.ts';
 import { showToast, useStore } from '../../store.ts';
+import { HINTED_WORDS, hintedProps, useHintedCards } from '../../table-kit/hinted.tsx';
 import {
   EMPTY_DRAFT,
   facesOf,
@@ -77,6 +78,7 @@ export function MathTable({ state }: { state: MathGameState }) {
   const info = useStore((s) => s.info);
   const replaying = useStore((s) => s.replaying);
   const busy = useStore((s) => s.busy);
+  const hinted = useHintedCards();
   const { view, legal, version, actors } = state;
 
   // Kept in the tab, so a reload finds the half-built turn (while the version is the same).
@@ -331,6 +333,7 @@ export function MathTable({ state }: { state: MathGameState }) {
                 ? handCards.map((card) => {
                     const order = draft.under.indexOf(card.id);
                     const can = order < 0 && stage.kind === 'under' && stage.faces.has(card.face);
+                    const hint = hinted.includes(card.id);
                     return (
                       <button
                         key={card.id}
@@ -340,9 +343,10 @@ export function MathTable({ state }: { state: MathGameState }) {
                         }`}
                         data-testid={`under-card-${card.id}`}
                         data-selected={order >= 0 ? 'true' : 'false'}
+                        {...hintedProps(hint)}
                         disabled={!can || busy}
                         aria-pressed={order >= 0}
-                        aria-label={`Put ${spokenMathCard(card)} under your pile`}
+                        aria-label={`Put ${spokenMathCard(card)} under your pile${hint ? HINTED_WORDS : ''}`}
                         onClick={() => onHandCard(card)}
                       >
                         <MathCardFace card={card} size="lg" />
@@ -353,6 +357,7 @@ export function MathTable({ state }: { state: MathGameState }) {
                 : handCards.map((card) => {
                     const can = stage.kind === 'play' && stage.faces.has(card.face) && pendingAny === null;
                     const chosen = selected === card.id;
+                    const hint = hinted.includes(card.id);
                     return (
                       <button
                         key={card.id}
@@ -363,9 +368,10 @@ export function MathTable({ state }: { state: MathGameState }) {
                         data-testid={`hand-card-${card.id}`}
                         data-face={card.face}
                         data-selected={chosen ? 'true' : 'false'}
+                        {...hintedProps(hint)}
                         disabled={myTurn && !can}
                         aria-pressed={chosen}
-                        aria-label={spokenMathCard(card)}
+                        aria-label={`${spokenMathCard(card)}${hint ? HINTED_WORDS : ''}`}
                         draggable={can}
                         onDragStart={(e) => {
                           e.dataTransfer.setData('text/plain', card.id);

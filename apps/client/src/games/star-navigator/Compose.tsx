@@ -18,6 +18,7 @@ import {
 import { isOverride, StarCardFace } from './StarCardFace.tsx';
 import { cardLabel } from './labels.ts';
 import { LayOut } from './LayOut.tsx';
+import { HintedNote, hintedProps, useHintedCards } from '../../table-kit/hinted.tsx';
 import { IntentButton, TokenButton } from './buttons.tsx';
 
 /** What a screen reader says for each operator key. */
@@ -126,6 +127,7 @@ export function Compose({
     ComposeDraftSchema,
   );
   const { picked, aces, phantom, text, declared, tokensFor } = draft;
+  const hinted = useHintedCards();
   const patch = (next: Partial<ComposeDraft>) => setDraft({ ...draft, ...next });
   const setAces = (next: Record<string, 1 | 100>) => patch({ aces: next });
   const setPhantom = (next: number | null) => patch({ phantom: next });
@@ -223,6 +225,7 @@ export function Compose({
         <div className="sn__row">
           {pool.map((c) => {
             const on = selected.includes(c.id);
+            const hint = hinted.includes(c.id);
             return (
               <button
                 key={c.id}
@@ -232,6 +235,7 @@ export function Compose({
                 data-selected={on ? 'true' : 'false'}
                 aria-pressed={on}
                 onClick={() => toggle(c.id)}
+                {...hintedProps(hint)}
               >
                 <StarCardFace
                   card={c}
@@ -245,6 +249,7 @@ export function Compose({
                   }
                   override={isOverride(view, c)}
                 />
+                <HintedNote on={hint} />
               </button>
             );
           })}
