@@ -74,6 +74,9 @@ test('a cluster in the browser: create on A, join and watch on B, SIGKILL of the
   test.setTimeout(120_000);
   const t0 = Date.now();
   redis = await RedisServer.start(REDIS_PORT);
+  // A worker torn down after a timeout skips afterAll: redis-server must not outlive it (stop() sends
+  // its SIGTERM at once).
+  process.once('exit', () => void redis?.stop());
   await Promise.all([a.start(), b.start()]);
   console.log(`cluster e2e: redis and both processes ready in ${Date.now() - t0} ms`);
   const tab = async (origin: string, device: typeof PHONE | typeof DESKTOP): Promise<Tab> => {
