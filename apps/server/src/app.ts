@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { defineRoom, defineServer, type Server } from '@colyseus/core';
 import { RedisDriver } from '@colyseus/redis-driver';
 import { RedisPresence } from '@colyseus/redis-presence';
-import { clusterDirectory, localDirectory } from './cluster/directory.ts';
+import { clusterDirectory, localDirectory, restoreBeforeJoin } from './cluster/directory.ts';
 import {
   type ConnectionLimits,
   DEFAULT_CONNECTION_LIMITS,
@@ -107,6 +107,7 @@ export function createGameServer(options: AppOptions = {}): Server {
   const cluster = options.cluster ?? null;
   const directory =
     cluster === null ? localDirectory : clusterDirectory(options.store ?? null, new Set(Object.keys(rooms)));
+  if (cluster !== null) restoreBeforeJoin(directory);
   return defineServer({
     rooms,
     ...(cluster === null

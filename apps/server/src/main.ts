@@ -4,7 +4,7 @@ import { createGameServer } from './app.ts';
 import { scaledAddressLimits } from './connections.ts';
 import { parseOrigins } from './cors.ts';
 import { clusterDirectory, sweepOrphans } from './cluster/directory.ts';
-import { DEFAULT_LEASE_MS, RedisCodeLeases } from './cluster/leases.ts';
+import { DEFAULT_LEASE_MS, FORGET_PROCESS_AFTER_LEASES, RedisCodeLeases } from './cluster/leases.ts';
 import { findRoom } from './room/GameRoom.ts';
 import { codeLeases, useCodeLeases } from './room/codes.ts';
 import { GAME_ROOMS } from './rooms/index.ts';
@@ -114,13 +114,16 @@ console.log(
     (report.elsewhere.length > 0 ? `; ${report.elsewhere.length} run by other processes` : ''),
 );
 
-// Cluster mode: rooms of a process that died come back here (or close) even if nobody asks for them.
-if (redisUrl !== null) {
-  const directory = clusterDirectory(store, new Set(Object.keys(GAME_ROOMS)));
-  const sweep = () =>
-    sweepOrphans(store, directory, (code) => codeLeases().holder(code)).catch((error: unknown) =>
-      console.error('the sweep for rooms of stopped processes failed', error),
-    );
-  // Three lease periods, give or take a third, so the processes do not all sweep at once.
-  setInterval(() => void sweep(), leaseMs * (2.5 + Math.random())).unref();
-}
+// Every few lease periods, give or take a third so the processes do not all sweep at once: the
+// heartbeats of processes long stopped go, and in cluster mode the rooms of a process that died come
+// back here (or close) even if nobody asks for them.
+const directory = redisUrl === null ? null : clusterDirectory(store, new Set(Object.keys(GAME_ROOMS)));
+const sweep = async (): Promise<void> => {
+  try {
+    if (directory !== null) await sweepOrphans(store, directory, (code) => codeLeases().holder(code));
+    await store.forgetStoppedProcesses(Date.now() - leaseMs * FORGET_PROCESS_AFTER_LEASES);
+  } catch (error) {
+    console.error('the sweep for rooms and heartbeats of stopped processes failed', error);
+  }
+};
+setInterval(() => void sweep(), leaseMs * (2.5 + Math.random())).unref();

@@ -66,7 +66,26 @@ async function lookup(server: ServerProcess, code: string): Promise<{ status: nu
   return { status: res.status, body: (await res.json()) as RoomLookup };
 }
 
-function scenario(ctx: { servers: ServerProcess[] }, storeSays: string): void {
+/**
+ * Joins `code` through `server`, again and again while the answer is that the room is moving (the
+ * dead process's lease on its code has not run out yet); any other refusal fails the test.
+ */
+async function joinWhileMoving(server: ServerProcess, code: string, options: JoinOptions): Promise<Probe> {
+  for (const deadline = Date.now() + 20_000; ; await sleep(250)) {
+    try {
+      return await join(server, code, options);
+    } catch (error) {
+      expect(String(error)).toMatch(/moving to another server/);
+      if (Date.now() > deadline) throw error;
+    }
+  }
+}
+
+/**
+ * `comeBack`: how the players return after the SIGKILL — 'lookup': the page's way, the code lookup
+ * first (it restores the room); 'join': straight to matchmaking (joinById), no lookup at all.
+ */
+function scenario(ctx: { servers: ServerProcess[] }, storeSays: string, comeBack: 'lookup' | 'join'): void {
   it('create, join and watch through either process; SIGKILL of the room’s process loses no game', async () => {
     const [first, second] = ctx.servers as [ServerProcess, ServerProcess];
     for (const server of ctx.servers) expect(server.output).toContain(storeSays);
@@ -98,17 +117,19 @@ function scenario(ctx: { servers: ServerProcess[] }, storeSays: string): void {
     for (const p of [ana, ben, eve]) p.room.reconnection.maxRetries = 0;
     await dying.kill();
 
-    // Players come back through the survivor: the lookup restores the room there once the dead
-    // process's lease on the code has expired (503 "moving" until then).
-    let back = await lookup(survivor, code);
-    for (const deadline = Date.now() + 20_000; back.status !== 200 && Date.now() < deadline;) {
-      expect(back.status).toBe(503);
-      await sleep(250);
-      back = await lookup(survivor, code);
+    // Players come back through the survivor: the lookup, or the join itself, restores the room there
+    // once the dead process's lease on the code has expired ("moving" until then).
+    if (comeBack === 'lookup') {
+      let back = await lookup(survivor, code);
+      for (const deadline = Date.now() + 20_000; back.status !== 200 && Date.now() < deadline;) {
+        expect(back.status).toBe(503);
+        await sleep(250);
+        back = await lookup(survivor, code);
+      }
+      expect(back.status).toBe(200);
     }
-    expect(back.status).toBe(200);
-    expect(back.body.host).toBe(boots[1 - owner]);
-    const ana2 = await join(survivor, code, ana.options);
+    const ana2 = await joinWhileMoving(survivor, code, ana.options);
+    expect((await lookup(survivor, code)).body.host).toBe(boots[1 - owner]);
     const ben2 = await join(survivor, code, ben.options);
     const eve2 = await join(survivor, code, eve.options);
     await until(() => ana2.games.length > 0 && ben2.games.length > 0 && eve2.games.length > 0, 'views');
@@ -130,14 +151,15 @@ function scenario(ctx: { servers: ServerProcess[] }, storeSays: string): void {
   }, 120_000);
 }
 
-describe('several server processes on one SQLite file (Redis presence and driver)', () => {
+describe('several server processes on one SQLite file (Redis presence and driver); back by joinById', () => {
   scenario(
     cluster(testPort(47400), [testPort(41401), testPort(41402)], () => Promise.resolve({})),
     'data in /',
+    'join',
   );
 });
 
-describe('several server processes on PostgreSQL (Redis presence and driver)', () => {
+describe('several server processes on PostgreSQL (Redis presence and driver); back by lookup', () => {
   let postgres: PostgresServer | undefined;
   afterAll(async () => {
     await postgres?.stop();
@@ -148,6 +170,7 @@ describe('several server processes on PostgreSQL (Redis presence and driver)', (
       return { DATABASE_URL: postgres.url };
     }),
     'data in PostgreSQL',
+    'lookup',
   );
 });
 

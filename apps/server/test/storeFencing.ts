@@ -108,5 +108,33 @@ export function describeFencing(name: string, open: () => Promise<TableStore>): 
       await store.closeRoom(older, null);
       await store.close();
     });
+
+    it('forgets the heartbeats of processes long stopped that no open room names', async () => {
+      const store = await open();
+      const code = `P${Date.now().toString(36).slice(-4).toUpperCase()}`;
+      const named = (suffix: string, process: string) => ({
+        ...snapshot(`${code.slice(0, 4)}${suffix}`, 1),
+        replayId: null,
+        process,
+      });
+      await store.saveRoom(named('K', 'still-named'));
+      await store.saveRoom(named('C', 'named-by-a-closed-room'));
+      await store.closeRoom(`${code.slice(0, 4)}C`, null);
+      for (const boot of ['still-named', 'named-by-a-closed-room', 'long-gone'])
+        await store.heartbeat(1_000, boot);
+      await store.heartbeat(50_000, 'recently-alive');
+      await store.heartbeat(60_000); // this process
+
+      expect(await store.forgetStoppedProcesses(10_000)).toBe(2);
+      expect(await store.forgetStoppedProcesses(10_000)).toBe(0);
+      // Kept: the row an open room resumes its clock from, and a process alive since the cut-off.
+      expect((await store.openRoom(`${code.slice(0, 4)}K`))?.lastAlive).toBe(1_000);
+      await store.saveRoom(named('R', 'recently-alive'));
+      expect((await store.openRoom(`${code.slice(0, 4)}R`))?.lastAlive).toBe(50_000);
+      // Gone: a room naming a forgotten process falls back to the last heartbeat of any process.
+      await store.saveRoom(named('G', 'long-gone'));
+      expect((await store.openRoom(`${code.slice(0, 4)}G`))?.lastAlive).toBe(60_000);
+      await store.close();
+    });
   });
 }

@@ -1,5 +1,5 @@
-import { logger, matchMaker } from '@colyseus/core';
-import { type RoomLookup, RoomLookupSchema } from '@cards/schema';
+import { ErrorCode, logger, matchMaker, ServerError } from '@colyseus/core';
+import { type RoomLookup, RoomCodeSchema, RoomLookupSchema } from '@cards/schema';
 import { findRoom } from '../room/GameRoom.ts';
 import { restoreRoom } from '../store/restore.ts';
 import type { TableStore } from '../store/tableStore.ts';
@@ -35,14 +35,10 @@ export function clusterDirectory(store: TableStore | null, known: ReadonlySet<st
     if (local !== undefined) return local.lookup();
     const listing = await matchMaker.driver.findOne({ roomId: code });
     if (listing !== undefined && listing !== null) {
-      try {
-        const answer = RoomLookupSchema.safeParse(await matchMaker.remoteRoomCall(code, 'lookup', []));
-        if (answer.success) return answer.data;
-      } catch (error) {
-        logger.warn(`room ${code}: its process did not answer the lookup`, error);
-        // Alive but slow: ask again. Dead: Colyseus drops its listings, and the room comes back here.
-        if (await matchMaker.healthCheckProcessId(listing.processId)) return 'moving';
-      }
+      const answer = await askRoom(code, 'lookup');
+      if (answer !== undefined && answer !== null) return answer;
+      // Alive but slow: ask again. Dead: Colyseus drops its listings, and the room comes back here.
+      if (await matchMaker.healthCheckProcessId(listing.processId)) return 'moving';
     }
     let pending = restoring.get(code);
     if (pending === undefined) {
@@ -53,14 +49,57 @@ export function clusterDirectory(store: TableStore | null, known: ReadonlySet<st
   };
 }
 
-/** Asks the process holding `code` to list its room again (a remote room call needs no listing). */
-async function relistElsewhere(code: string): Promise<Lookup> {
+/** Colyseus's own matchmaking entry (every POST /matchmake/:method/:roomName goes through it). */
+const invokeMatchmaking = matchMaker.controller.invokeMethod;
+
+/**
+ * Cluster mode: a join or reconnect by room id (the SDK's joinById and reconnect) goes through
+ * `directory` first, as a code lookup does, so a room whose process died is restored here (or
+ * re-listed where it runs) before Colyseus looks for its listing; otherwise the first join after the
+ * death would fail (no listing, or a dead process's stale one). A room in this process costs nothing,
+ * one elsewhere a remote room call. Colyseus 0.18 exports its matchmaking controller for overrides
+ * (cors.ts replaces its CORS answer the same way); it is one per process, like the matchmaker.
+ */
+export function restoreBeforeJoin(directory: RoomDirectory): void {
+  matchMaker.controller.invokeMethod = async function (method, roomName, clientOptions, authOptions) {
+    const byId = method === 'joinById' || method === 'reconnect';
+    if (
+      byId &&
+      RoomCodeSchema.safeParse(roomName).data === roomName &&
+      (await directory(roomName)) === 'moving'
+    )
+      throw new ServerError(
+        ErrorCode.MATCHMAKE_UNHANDLED,
+        'This room is moving to another server; try again.',
+      );
+    return invokeMatchmaking.call(this, method, roomName, clientOptions, authOptions);
+  };
+}
+
+/** What a room answers to 'lookup' and 'relist': its lookup, or null (a copy that was handed over). */
+const RoomAnswerSchema = RoomLookupSchema.nullable();
+
+/**
+ * Calls `method` on the room `code` in whichever process runs it (a remote room call through the
+ * presence; it needs no listing). The room's answer, or undefined when none came or it was unreadable.
+ */
+async function askRoom(code: string, method: 'lookup' | 'relist'): Promise<RoomLookup | null | undefined> {
   try {
-    const answer = RoomLookupSchema.nullable().safeParse(await matchMaker.remoteRoomCall(code, 'relist', []));
-    return answer.success && answer.data !== null ? answer.data : 'moving';
-  } catch {
-    return 'moving'; // not running yet (still being restored there): ask again soon
+    const answer = RoomAnswerSchema.safeParse(await matchMaker.remoteRoomCall(code, method, []));
+    if (answer.success) return answer.data;
+    logger.warn(`room ${code}: unreadable answer to '${method}'`, answer.error);
+  } catch (error) {
+    logger.warn(`room ${code}: its process did not answer '${method}'`, error);
   }
+  return undefined;
+}
+
+/**
+ * Asks the process holding `code` to list its room again. No answer: it is still being restored
+ * there (or is handing over), so ask again soon.
+ */
+async function relistElsewhere(code: string): Promise<Lookup> {
+  return (await askRoom(code, 'relist')) ?? 'moving';
 }
 
 /**

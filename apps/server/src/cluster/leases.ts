@@ -20,6 +20,13 @@ const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call
 export const DEFAULT_LEASE_MS = 10_000;
 
 /**
+ * A process silent for this many lease periods (default 1000 s) is long gone: the sweep deletes its
+ * heartbeat once no open room names it (TableStore.forgetStoppedProcesses). Generous, so a process
+ * that merely froze for a while keeps its row.
+ */
+export const FORGET_PROCESS_AFTER_LEASES = 100;
+
+/**
  * Room codes held in Redis with a lease: a process renews its leases every third of the lease time;
  * a process that dies (SIGKILL, a lost machine) stops renewing, its codes fall free after at most
  * `leaseMs`, and another process may restore its rooms from the shared store. A process that finds

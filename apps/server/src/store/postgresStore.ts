@@ -13,6 +13,7 @@ import {
   parseSnapshot,
   runningMatch,
   type SeatRow,
+  stoppedProcessesSql,
   summary,
   type SummaryRow,
 } from './rows.ts';
@@ -228,6 +229,11 @@ export class PostgresStore implements TableStore {
       'INSERT INTO meta (key, value) VALUES ($1, $2), ($3, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value',
       ['alive', String(now), aliveKey(boot)],
     );
+  }
+
+  forgetStoppedProcesses(before: number): Promise<number> {
+    const sql = stoppedProcessesSql({ open: 'rooms.open', before: '$1', real: 'DOUBLE PRECISION' });
+    return this.run(sql, [before]);
   }
 
   async openRooms(): Promise<StoredRoom[]> {

@@ -146,3 +146,14 @@ export function parseSnapshot(text: string): RoomSnapshot | null {
 
 /** The meta key of one process's heartbeat ('alive' is the last heartbeat of any process). */
 export const aliveKey = (boot: string): string => `alive:${boot}`;
+
+/**
+ * The heartbeat rows (meta) of processes last alive before the parameter `before` that no open room's
+ * snapshot names (saveRoom writes it with JSON.stringify, so a room run by `b` holds `"process":"b"`;
+ * a text match also keeps the rows a damaged record might still need). `open` is each store's test
+ * for an open room, `before` its placeholder, `real` its floating-point type.
+ */
+export const stoppedProcessesSql = (dialect: { open: string; before: string; real: string }): string =>
+  `DELETE FROM meta WHERE key LIKE 'alive:%' AND CAST(value AS ${dialect.real}) < ${dialect.before}
+   AND NOT EXISTS (SELECT 1 FROM rooms WHERE ${dialect.open}
+     AND rooms.snapshot LIKE ('%"process":"' || substr(meta.key, 7) || '"%'))`;

@@ -28,6 +28,7 @@ import {
   parseSnapshot,
   runningMatch,
   type SeatRow,
+  stoppedProcessesSql,
   summary,
   type SummaryRow,
 } from './rows.ts';
@@ -293,6 +294,12 @@ export class SqliteStore implements TableStore {
     this.sql(
       'INSERT INTO meta (key, value) VALUES (?, ?), (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     ).run('alive', String(now), aliveKey(boot), String(now));
+  }
+
+  forgetStoppedProcesses(before: number): Promise<number> {
+    this.wrote();
+    const sql = stoppedProcessesSql({ open: 'rooms.open = 1', before: '?', real: 'REAL' });
+    return Promise.resolve(Number(this.sql(sql).run(before).changes));
   }
 
   openRooms(): Promise<StoredRoom[]> {

@@ -163,6 +163,12 @@ export interface TableStore {
    * deadlines do not count the time it was away, whichever process restores it.
    */
   heartbeat(now: number, boot?: string): void | Promise<void>;
+  /**
+   * Deletes the heartbeats of processes last alive before `before` (wall ms) that no open room names
+   * as its process: processes long stopped whose rooms have all moved or closed. Each start of a
+   * process adds a heartbeat row, so without this they would pile up. Returns how many went.
+   */
+  forgetStoppedProcesses(before: number): Promise<number>;
 
   /** Every open room (to restore them after a restart). */
   openRooms(): Promise<StoredRoom[]>;
