@@ -31,6 +31,10 @@ import { bruteForce } from '../packages/rules/test/arith/brute.ts';
 import { nextInt, seedPrng, type PrngState } from '../packages/rules/src/core/prng.ts';
 import type { BlindCassowaryCard } from '../packages/schema/src/index.ts';
 import { benchOffload } from '../apps/server/src/bench/benchOffload.ts';
+import { serialize } from 'node:v8';
+import { replayEntry, startMatch, type Match } from '../packages/rules/src/core/engine.ts';
+import { mayRunSolver } from '../packages/rules/src/blind-cassowary/flow.ts';
+import { playPolicyGame } from '../packages/rules/test/blind-cassowary/policy.ts';
 
 const quantile = (xs: number[], q: number): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -197,6 +201,56 @@ async function benchCompare(dir: string, hard: number): Promise<void> {
   }
 }
 
+/**
+ * What a searching move costs to send to a match worker: the job is the whole match without its
+ * log, and the whole new state comes back (apps/server/src/room/matchRunner.ts). For every move of
+ * policy-played games that may search (mayRunSolver), the job's and answer's serialised bytes and the
+ * time to copy both (structuredClone, as postMessage does), beside the move's own time on this thread.
+ */
+export function benchMessageCost(games: number): void {
+  console.log(`  match worker messages for the moves that may search, ${games} policy games each:`);
+  for (const players of [2, 4, 8]) {
+    const bytes: number[] = [];
+    const copyMs: number[] = [];
+    const moveMs: number[] = [];
+    for (let g = 0; g < games; g++) {
+      const config = { ...BLIND_CASSOWARY_DEFAULTS, targetMethod: g % 2 === 0 ? 'one' : 'two' } as const;
+      const seed = `messages-${players}-${g}`;
+      const played = playPolicyGame(config, players, seed);
+      let m: Match<typeof config, BlindCassowaryState, (typeof played.log)[number]['intent']> = startMatch(
+        blindCassowary,
+        config,
+        players,
+        seed,
+      );
+      for (const entry of played.log) {
+        if (!mayRunSolver(m.state, entry.actor, entry.intent)) {
+          m = replayEntry(blindCassowary, m, entry);
+          continue;
+        }
+        const job = { id: 1, slug: blindCassowary.slug, match: { ...m, log: [] }, transition: entry };
+        const [next, ms] = time(() => replayEntry(blindCassowary, m, entry));
+        const answer = { id: 1, ok: true, state: next.state, version: next.version, entry, ms };
+        bytes.push(serialize(job).length + serialize(answer).length);
+        copyMs.push(
+          time(() => {
+            structuredClone(job);
+            structuredClone(answer);
+          })[1],
+        );
+        moveMs.push(ms);
+        m = next;
+      }
+    }
+    const kb = (xs: number[], q: number): string => `${(quantile(xs, q) / 1024).toFixed(1)} KB`;
+    console.log(
+      `    ${players} players: ${bytes.length} moves; job + answer ${kb(bytes, 0.5)} median, ${kb(bytes, 0.99)} p99; ` +
+        `copying both ${ms(quantile(copyMs, 0.5))} median, ${ms(quantile(copyMs, 0.99))} p99; ` +
+        `the move itself ${ms(quantile(moveMs, 0.5))} median, ${ms(quantile(moveMs, 0.99))} p99`,
+    );
+  }
+}
+
 const flag = (args: string[], name: string, fallback: number, min = 10): number => {
   const at = args.indexOf(name);
   return at >= 0 ? Math.max(min, Number(args[at + 1]) || fallback) : fallback;
@@ -236,6 +290,7 @@ export async function benchSolver(args: string[] = []): Promise<void> {
   }
   benchAgreement(Math.max(6, Math.round(runs / 20)));
   benchDealProof(Math.max(10, Math.round(runs / 10)));
+  benchMessageCost(Math.max(2, Math.round(runs / 20)));
   // Pairs of the hard low hands (8 and 9 cards) as the two hands of a deal under proof.
   const slow: { hands: BlindCassowaryCard[][]; target: number }[] = [];
   for (let i = 0; i < 40; i++) {
