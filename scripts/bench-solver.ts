@@ -14,6 +14,11 @@
  * 5–10 cards (chameleons, cursed targets such as 1010–1313 and all) — these mostly answer "found";
  * and the hard sets: low hands (A–3, one in four with a chameleon) against the cursed targets
  * 1010–1313 (400 hands of 8 cards by default, as in issue 19). Prints figures, asserts nothing.
+ *
+ * `--compare DIR`: first, the hard sets of 8, 9 and 10 cards (`--hard` hands each) with another copy
+ * of the solver beside this one, each set cold and warm, old and new in turn on the same hands — DIR
+ * holds that copy's packages/rules/src, e.g. `git archive <commit> packages/rules/src | tar -x -C DIR`
+ * (plus a packages/rules/node_modules link). `--sizes 8,9` limits the per-size sections.
  */
 import {
   blindCassowary,
@@ -26,6 +31,10 @@ import { bruteForce } from '../packages/rules/test/arith/brute.ts';
 import { nextInt, seedPrng, type PrngState } from '../packages/rules/src/core/prng.ts';
 import type { BlindCassowaryCard } from '../packages/schema/src/index.ts';
 import { benchOffload } from '../apps/server/src/bench/benchOffload.ts';
+import { serialize } from 'node:v8';
+import { replayEntry, startMatch, type Match } from '../packages/rules/src/core/engine.ts';
+import { mayRunSolver } from '../packages/rules/src/blind-cassowary/flow.ts';
+import { playPolicyGame } from '../packages/rules/test/blind-cassowary/policy.ts';
 
 const quantile = (xs: number[], q: number): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -85,12 +94,18 @@ function time<T>(f: () => T): [T, number] {
 type ByKind = Record<Proof['kind'], number[]>;
 const byKind = (): ByKind => ({ found: [], none: [], unknown: [] });
 
-function searchAll(samples: Sample[], cold: boolean): ByKind {
+interface Solver {
+  readonly searchHand: (hand: BlindCassowaryCard[], target: number) => Proof;
+  readonly clearDecideCaches: () => void;
+}
+const thisSolver: Solver = { searchHand, clearDecideCaches };
+
+function searchAll(samples: Sample[], cold: boolean, solver: Solver = thisSolver): ByKind {
   const out = byKind();
-  clearDecideCaches();
+  solver.clearDecideCaches();
   for (const { hand, target } of samples) {
-    if (cold) clearDecideCaches();
-    const [proof, t] = time(() => searchHand(hand, target));
+    if (cold) solver.clearDecideCaches();
+    const [proof, t] = time(() => solver.searchHand(hand, target));
     out[proof.kind].push(t);
   }
   return out;
@@ -161,6 +176,81 @@ function benchDealProof(deals: number): void {
   }
 }
 
+/** The hard sets with another copy of the solver (`--compare DIR`) beside this one, on the same hands. */
+async function benchCompare(dir: string, hard: number): Promise<void> {
+  const src = `${dir}/packages/rules/src`;
+  const other: Solver = {
+    searchHand: ((await import(`${src}/blind-cassowary/solver.ts`)) as Solver).searchHand,
+    clearDecideCaches: ((await import(`${src}/arith/decide.ts`)) as Solver).clearDecideCaches,
+  };
+  console.log(`  hard sets, ${dir} ("old") beside this solver ("new"), the same hands:`);
+  let prng = seedPrng('bench-solver-compare');
+  for (const size of [8, 9, 10]) {
+    const low: Sample[] = [];
+    for (let i = 0; i < hard; i++) {
+      const [sample, next] = lowSample(size, prng);
+      low.push(sample);
+      prng = next;
+    }
+    console.log(`    ${size} cards, low hands (A–3) ×${hard}, targets 1010–1313:`);
+    for (const cold of [true, false]) {
+      const label = cold ? 'cold' : 'warm';
+      console.log(`      ${label} old: ${line(searchAll(low, cold, other))}`);
+      console.log(`      ${label} new: ${line(searchAll(low, cold))}`);
+    }
+  }
+}
+
+/**
+ * What a searching move costs to send to a match worker: the job is the whole match without its
+ * log, and the whole new state comes back (apps/server/src/room/matchRunner.ts). For every move of
+ * policy-played games that may search (mayRunSolver), the job's and answer's serialised bytes and the
+ * time to copy both (structuredClone, as postMessage does), beside the move's own time on this thread.
+ */
+export function benchMessageCost(games: number): void {
+  console.log(`  match worker messages for the moves that may search, ${games} policy games each:`);
+  for (const players of [2, 4, 8]) {
+    const bytes: number[] = [];
+    const copyMs: number[] = [];
+    const moveMs: number[] = [];
+    for (let g = 0; g < games; g++) {
+      const config = { ...BLIND_CASSOWARY_DEFAULTS, targetMethod: g % 2 === 0 ? 'one' : 'two' } as const;
+      const seed = `messages-${players}-${g}`;
+      const played = playPolicyGame(config, players, seed);
+      let m: Match<typeof config, BlindCassowaryState, (typeof played.log)[number]['intent']> = startMatch(
+        blindCassowary,
+        config,
+        players,
+        seed,
+      );
+      for (const entry of played.log) {
+        if (!mayRunSolver(m.state, entry.actor, entry.intent)) {
+          m = replayEntry(blindCassowary, m, entry);
+          continue;
+        }
+        const job = { id: 1, slug: blindCassowary.slug, match: { ...m, log: [] }, transition: entry };
+        const [next, ms] = time(() => replayEntry(blindCassowary, m, entry));
+        const answer = { id: 1, ok: true, state: next.state, version: next.version, entry, ms };
+        bytes.push(serialize(job).length + serialize(answer).length);
+        copyMs.push(
+          time(() => {
+            structuredClone(job);
+            structuredClone(answer);
+          })[1],
+        );
+        moveMs.push(ms);
+        m = next;
+      }
+    }
+    const kb = (xs: number[], q: number): string => `${(quantile(xs, q) / 1024).toFixed(1)} KB`;
+    console.log(
+      `    ${players} players: ${bytes.length} moves; job + answer ${kb(bytes, 0.5)} median, ${kb(bytes, 0.99)} p99; ` +
+        `copying both ${ms(quantile(copyMs, 0.5))} median, ${ms(quantile(copyMs, 0.99))} p99; ` +
+        `the move itself ${ms(quantile(moveMs, 0.5))} median, ${ms(quantile(moveMs, 0.99))} p99`,
+    );
+  }
+}
+
 const flag = (args: string[], name: string, fallback: number, min = 10): number => {
   const at = args.indexOf(name);
   return at >= 0 ? Math.max(min, Number(args[at + 1]) || fallback) : fallback;
@@ -175,8 +265,12 @@ export async function benchSolver(args: string[] = []): Promise<void> {
     `blind-cassowary solver: exact decision, safety budget ${DECIDE_BUDGET.toLocaleString('en')} steps ` +
       `(${useCpu ? 'CPU time of this process' : 'wall-clock time'})`,
   );
+  const compare = args.indexOf('--compare');
+  if (compare >= 0) await benchCompare(args[compare + 1] ?? '', hard);
+  const sizesAt = args.indexOf('--sizes');
+  const sizes = sizesAt >= 0 ? (args[sizesAt + 1] ?? '').split(',').map(Number) : [5, 6, 7, 8, 9, 10];
   let prng = seedPrng('bench-solver-low');
-  for (const size of [5, 6, 7, 8, 9, 10]) {
+  for (const size of sizes) {
     const real = Array.from({ length: runs }, (_, i) => realSample(size, i));
     const low: Sample[] = [];
     for (let i = 0; i < (size === 8 ? hard : lows); i++) {
@@ -196,6 +290,7 @@ export async function benchSolver(args: string[] = []): Promise<void> {
   }
   benchAgreement(Math.max(6, Math.round(runs / 20)));
   benchDealProof(Math.max(10, Math.round(runs / 10)));
+  benchMessageCost(Math.max(2, Math.round(runs / 20)));
   // Pairs of the hard low hands (8 and 9 cards) as the two hands of a deal under proof.
   const slow: { hands: BlindCassowaryCard[][]; target: number }[] = [];
   for (let i = 0; i < 40; i++) {

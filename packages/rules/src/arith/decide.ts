@@ -9,18 +9,25 @@
  * multiset and shared by every call in the process (a memo: answers never depend on it):
  * - exact(A): every value an expression using exactly the cards of A reaches, with a witness;
  * - reach(B): every value reachable from some of B's cards (the union of exact over B's parts).
- * Small multisets (up to MATERIALISE cards) get both tables in full. For a bigger B the question
+ * Small multisets (up to MATERIALISE cards) get both tables in full, and a reach table is built for
+ * any multiset of up to TABLE_UP_TO cards whose estimated size allows. For a bigger B the question
  * "does B reach y?" is answered towards y: in any expression, the top operation's smaller side uses
  * exactly some part A with |A| ≤ |B| / 2, so for every such A and every x in exact(A), the other
  * side must reach the one value (or property) `needs` gives, from some of the cards B − A — the
- * same question on a smaller multiset. Misses are remembered per (multiset, value).
+ * same question on a smaller multiset. Misses are remembered per (multiset, value), and "none" per
+ * (hand multiset, target).
+ *
+ * The witness is a function of the hand and the target: which multisets get a table depends on the
+ * multiset alone, and the shared caches only ever answer "no" (a remembered miss, a value missing
+ * from a table another search built, a hand already proven), which skips a search that would have
+ * found nothing. So a game replays the same whatever the process solved before.
  */
 import { InvariantError } from '../core/result.ts';
 import { leaf, node } from './expr.ts';
 import type { Expr } from './expr.ts';
-import { applyN, cmpN, key, toRational } from './num.ts';
+import { applyN, cmpN, key, keyOf, toRational } from './num.ts';
 import type { Key, Num } from './num.ts';
-import { isNum, needs, satisfies } from './needs.ts';
+import { NeedBuf, needsInto, satisfies } from './needs.ts';
 import type { Special } from './needs.ts';
 import type { Op } from './rational.ts';
 
@@ -29,10 +36,11 @@ export const DECIDE_MAX_CARDS = 10;
 /** Multisets up to this size always get full exact and reach tables. */
 const MATERIALISE = 3;
 /**
- * A bigger multiset gets its reach table once it has been asked this many times (by size): a
- * table costs about as much to build as that many directed queries.
+ * A multiset of up to this many cards gets its reach table when first asked, unless estimated too
+ * big. The rule looks at the multiset only (not at what was asked before, nor at the shared caches),
+ * so the witness found is a function of the hand and the target.
  */
-const BUILD_AFTER = [0, 0, 0, 0, 8, 64, 512, 4096, Infinity, Infinity, Infinity];
+const TABLE_UP_TO = 5;
 /** No reach table over this many entries (estimated from its parts' exact tables). */
 const MAX_TABLE = 60_000;
 /**
@@ -56,11 +64,36 @@ interface W {
 interface Table {
   readonly map: Map<Key, W>;
   readonly list: W[];
+  /** The largest numerator magnitude and denominator in the table: a cheap test before the key. */
+  readonly maxN: number;
+  readonly maxD: number;
 }
+
+function table(map: Map<Key, W>, list: W[]): Table {
+  let maxN = 0;
+  let maxD = 0;
+  for (const w of list) {
+    maxN = Math.max(maxN, Math.abs(w.v.n));
+    maxD = Math.max(maxD, w.v.d);
+  }
+  return { map, list, maxN, maxD };
+}
+
+/** The table's witness for n/d, or undefined. */
+function lookup(t: Table, n: number, d: number): W | undefined {
+  if (d > t.maxD || n > t.maxN || -n > t.maxN) return undefined;
+  return t.map.get(keyOf(n, d));
+}
+
+/** The searches' needs (see split). */
+const NEEDS = new NeedBuf();
+let needTop = 0;
 
 const exactTables = new Map<string, Table>();
 const reachTables = new Map<string, Table>();
 const missSets = new Map<string, Set<Key>>();
+/** Per hand multiset: targets no expression over two or more of its cards makes. */
+const noneSets = new Map<string, Set<Key>>();
 let cachedEntries = 0;
 
 function remember<T>(cache: Map<string, T>, sig: string, value: T, entries: number): T {
@@ -75,6 +108,7 @@ export function clearDecideCaches(): void {
   exactTables.clear();
   reachTables.clear();
   missSets.clear();
+  noneSets.clear();
   cachedEntries = 0;
 }
 
@@ -114,8 +148,10 @@ class Decider {
   private readonly sigOf: (string | undefined)[];
   private readonly exactOf: (Table | undefined)[];
   private readonly reachOf: (Table | undefined)[];
+  /** Reach tables built by earlier searches (null: none), looked up once per multiset. */
+  private readonly sharedReachOf: (Table | null | undefined)[];
   private readonly missOf: (Set<Key> | undefined)[];
-  private readonly asked: Uint32Array;
+  private readonly tabledOf: (boolean | undefined)[];
   private readonly budget: { left: number };
   /** Directed searches cut short by the depth bound since the start. */
   cuts = 0;
@@ -150,8 +186,9 @@ class Decider {
     this.sigOf = new Array<string | undefined>(states);
     this.exactOf = new Array<Table | undefined>(states);
     this.reachOf = new Array<Table | undefined>(states);
+    this.sharedReachOf = new Array<Table | null | undefined>(states);
     this.missOf = new Array<Set<Key> | undefined>(states);
-    this.asked = new Uint32Array(states);
+    this.tabledOf = new Array<boolean | undefined>(states);
     this.budget = budget;
   }
 
@@ -228,7 +265,7 @@ class Decider {
           for (const x of xs) for (const y of ys) combineInto(map, list, x, y);
         }
       }
-      t = remember(exactTables, sig, { map, list }, list.length);
+      t = remember(exactTables, sig, table(map, list), list.length);
     }
     this.exactOf[i] = t;
     return t;
@@ -251,7 +288,7 @@ class Decider {
           }
         }
       }
-      t = remember(reachTables, sig, { map, list }, list.length);
+      t = remember(reachTables, sig, table(map, list), list.length);
     }
     this.reachOf[i] = t;
     return t;
@@ -261,19 +298,18 @@ class Decider {
   private tabled(i: number): boolean {
     const size = this.size[i] as number;
     if (size <= MATERIALISE || this.reachOf[i] !== undefined) return true;
-    const asked = ++this.asked[i]!;
-    // Built by an earlier search (checked once: the string key costs more than the count).
-    if (asked === 1 && reachTables.has(this.sig(i))) return true;
-    if (asked < (BUILD_AFTER[size] as number)) return false;
-    if (asked > (BUILD_AFTER[size] as number)) return false; // estimated too big at the threshold
-    return this.estimate(i) <= MAX_TABLE;
+    if (size > TABLE_UP_TO) return false;
+    let t = this.tabledOf[i];
+    if (t === undefined) {
+      t = this.estimate(i) <= MAX_TABLE;
+      this.tabledOf[i] = t;
+    }
+    return t;
   }
 
   /** An upper bound on exact(i)'s size: every pair of its splits' values, eight results each. */
   private estimate(i: number): number {
-    const known = this.exactOf[i] ?? exactTables.get(this.sig(i));
-    if (known !== undefined) return known.list.length;
-    if (this.size[i] === 1) return 1;
+    if ((this.size[i] as number) <= MATERIALISE) return this.exact(i).list.length;
     let n = 0;
     for (const j of this.subs(i)) {
       const rest = i - j;
@@ -282,6 +318,30 @@ class Decider {
       if (n > MAX_TABLE) return n;
     }
     return n;
+  }
+
+  /**
+   * Whether a reach table another search built for i's multiset lacks n/d. Only its "no" is used:
+   * a value it holds is still searched for as this search would, so the witness stays the same.
+   */
+  private missedShared(i: number, n: number, d: number): boolean {
+    let t = this.sharedReachOf[i];
+    if (t === undefined) {
+      t = reachTables.get(this.sig(i)) ?? null;
+      this.sharedReachOf[i] = t;
+    }
+    return t !== null && lookup(t, n, d) === undefined;
+  }
+
+  /** Whether an earlier search proved that no two or more of these cards make the target. */
+  provenNone(target: Key): boolean {
+    return noneSets.get(this.sig(this.full))?.has(target) === true;
+  }
+
+  rememberNone(target: Key): void {
+    const sig = this.sig(this.full);
+    (noneSets.get(sig) ?? remember(noneSets, sig, new Set<Key>(), 0)).add(target);
+    cachedEntries++;
   }
 
   private misses(i: number): Set<Key> {
@@ -303,8 +363,16 @@ class Decider {
    * A witness that some of i's cards reach y, or undefined. `depth` bounds the nested directed
    * searches: a search cut short by it is not a miss (not remembered, and `cuts` counts it).
    */
+  /** reach for the value n/d: a table lookup allocates nothing. */
+  private reachRatio(i: number, n: number, d: number, depth: number): W | undefined {
+    if (this.tabled(i)) return lookup(this.reachTable(i), n, d);
+    if (this.missedShared(i, n, d)) return undefined;
+    return this.reach(i, { n, d }, depth);
+  }
+
   reach(i: number, y: Num, depth: number): W | undefined {
-    if (this.tabled(i)) return this.reachTable(i).map.get(key(y));
+    if (this.tabled(i)) return lookup(this.reachTable(i), y.n, y.d);
+    if (this.missedShared(i, y.n, y.d)) return undefined;
     const k = key(y);
     const misses = this.misses(i);
     if (misses.has(k)) return undefined;
@@ -329,21 +397,31 @@ class Decider {
     for (const j of this.subs(i)) {
       if ((this.size[j] as number) > half) break;
       const rest = i - j;
+      // Two equal halves are met twice (as j and as the rest): once is enough, as the needs try
+      // both operand orders.
+      if ((this.size[j] as number) * 2 === this.size[i] && j > rest) continue;
       const xs = this.exact(j).list;
       this.spend(xs.length);
       for (const x of xs) {
-        for (const need of needs(x.v, y, 'rational')) {
-          if (isNum(need.y) && (need.y.n > 1e12 || -need.y.n > 1e12 || need.y.d > 1e12)) continue;
-          const w = isNum(need.y) ? this.reach(rest, need.y, depth) : this.reachSpecial(rest, need.y);
+        // The needs sit on a stack in NEEDS: the nested searches write above them.
+        const base = needTop;
+        const end = base + needsInto(x.v, y, 'rational', NEEDS, base);
+        needTop = end;
+        for (let k = base; k < end; k++) {
+          const special = NEEDS.special[k] ?? null;
+          const w =
+            special === null
+              ? this.reachRatio(rest, NEEDS.n[k] as number, NEEDS.d[k] as number, depth)
+              : this.reachSpecial(rest, special);
           if (w === undefined) continue;
-          const v = need.xLeft
-            ? applyN(need.op, x.v, w.v, 'rational')
-            : applyN(need.op, w.v, x.v, 'rational');
+          const op = NEEDS.op[k] as Op;
+          const xLeft = NEEDS.xLeft[k] as boolean;
+          const v = xLeft ? applyN(op, x.v, w.v, 'rational') : applyN(op, w.v, x.v, 'rational');
           if (v === null || cmpN(v, y) !== 0) continue;
-          return need.xLeft
-            ? { v, k: key(v), op: need.op, l: x, r: w }
-            : { v, k: key(v), op: need.op, l: w, r: x };
+          needTop = base;
+          return xLeft ? { v, k: key(v), op, l: x, r: w } : { v, k: key(v), op, l: w, r: x };
         }
+        needTop = base;
       }
     }
     return undefined;
@@ -400,6 +478,7 @@ export function decideAny(
   // hand took seconds): a cassowary there is one of the hand; none there proves nothing ('unknown').
   const searched = hands.map((h) => h.slice(0, DECIDE_MAX_CARDS));
   const budget = { left: DECIDE_BUDGET };
+  needTop = 0;
   const open: { hand: number; m: Decider }[] = [];
   const k = key(target);
   const done = (hand: number, w: W): Decided => {
@@ -417,6 +496,7 @@ export function decideAny(
         cards.map((c) => c.value),
         budget,
       );
+      if (m.provenNone(k)) continue;
       for (const j of [...m.subs(m.full), m.full]) {
         if (m.cards(j) < 2 || m.cards(j) > MATERIALISE) continue;
         const w = m.exact(j).map.get(k);
@@ -431,7 +511,10 @@ export function decideAny(
         const cuts = m.cuts;
         const w = m.split(m.full, target, depth);
         if (w !== undefined) return done(hand, w);
-        if (m.cuts === cuts) open.splice(o--, 1);
+        if (m.cuts === cuts) {
+          m.rememberNone(k);
+          open.splice(o--, 1);
+        }
       }
     }
     return oversize ? 'unknown' : null;

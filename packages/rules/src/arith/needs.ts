@@ -4,7 +4,7 @@
  * `y op x = t`). A need is a number, or a property ("any non-zero value") when many y work.
  * Every match is re-checked with applyN by the caller.
  */
-import { applyN } from './num.ts';
+import { applyN, gcdN, reduce, reduced } from './num.ts';
 import type { Num } from './num.ts';
 import type { ArithMode, Op } from './rational.ts';
 
@@ -44,58 +44,149 @@ function iroot(a: number, e: number): number | null {
   return null;
 }
 
-/** Adds a need when y exists (a helper at module level: no closure per call on the hot path). */
-function pushNeed(out: Need[], op: Op, xLeft: boolean, y: Num | Special | null): void {
-  if (y !== null) out.push({ op, xLeft, y });
+const CAP = 1e12;
+const HALF_SAFE = 2 ** 52;
+
+/**
+ * Needs as parallel arrays, written from a position on: the solvers' innermost loop reads them
+ * without allocating an object per need. A need's value is n/d (normalised, within the cap) unless
+ * `special` holds a property.
+ */
+export class NeedBuf {
+  readonly op: Op[] = [];
+  readonly xLeft: boolean[] = [];
+  readonly n: number[] = [];
+  readonly d: number[] = [];
+  readonly special: (Special | null)[] = [];
 }
 
-/** What y must be for `x op y = t` or `y op x = t`. Every match is re-checked with applyN. */
-export function needs(x: Num, t: Num, mode: ArithMode): Need[] {
-  const out: Need[] = [];
-  pushNeed(out, '+', true, applyN('-', t, x, 'rational'));
-  pushNeed(out, '-', true, applyN('-', x, t, 'rational'));
-  pushNeed(out, '-', false, applyN('+', t, x, 'rational'));
-  if (x.n === 0) {
-    if (t.n === 0) pushNeed(out, '*', true, 'any');
+/** Writes a need at `at` (n/d normalised and capped first; d ≠ 0); returns how many it wrote. */
+function putRatio(buf: NeedBuf, at: number, op: Op, xLeft: boolean, n: number, d: number): number {
+  if (!reduce(n, d)) return 0;
+  buf.op[at] = op;
+  buf.xLeft[at] = xLeft;
+  buf.n[at] = reduced.n;
+  buf.d[at] = reduced.d;
+  buf.special[at] = null;
+  return 1;
+}
+
+function putNum(buf: NeedBuf, at: number, op: Op, xLeft: boolean, y: Num | null): number {
+  return y === null ? 0 : putRatio(buf, at, op, xLeft, y.n, y.d);
+}
+
+function putSpecial(buf: NeedBuf, at: number, op: Op, xLeft: boolean, s: Special): number {
+  buf.op[at] = op;
+  buf.xLeft[at] = xLeft;
+  buf.n[at] = 0;
+  buf.d[at] = 0;
+  buf.special[at] = s;
+  return 1;
+}
+
+/** (p1·p2)/(q1·q2) for normalised fractions, cross-reduced first; 0 written when over the cap. */
+function putProduct(
+  buf: NeedBuf,
+  at: number,
+  op: Op,
+  xLeft: boolean,
+  p1: number,
+  q1: number,
+  p2: number,
+  q2: number,
+): number {
+  const g1 = gcdN(p1, q2);
+  const g2 = gcdN(p2, q1);
+  // Each factor is at most 10^12, so a product over the cap is over it in floats too (exactness:
+  // a product within the cap is below 2^53).
+  const n = (p1 / g1) * (p2 / g2);
+  const d = (q1 / g2) * (q2 / g1);
+  if (n > CAP || -n > CAP || d > CAP || -d > CAP) return 0;
+  return putRatio(buf, at, op, xLeft, n, d);
+}
+
+/**
+ * What y must be for `x op y = t` or `y op x = t`, written into buf from `at`; returns the count.
+ * Every match is re-checked with applyN by the caller.
+ */
+export function needsInto(x: Num, t: Num, mode: ArithMode, buf: NeedBuf, at: number): number {
+  let c = at;
+  const a = x.n;
+  const b = x.d;
+  const p = t.n;
+  const q = t.d;
+  const pb = p * b;
+  const aq = a * q;
+  const qb = q * b;
+  if (pb < HALF_SAFE && -pb < HALF_SAFE && aq < HALF_SAFE && -aq < HALF_SAFE && qb < HALF_SAFE) {
+    c += putRatio(buf, c, '+', true, pb - aq, qb);
+    c += putRatio(buf, c, '-', true, aq - pb, qb);
+    c += putRatio(buf, c, '-', false, pb + aq, qb);
   } else {
-    pushNeed(out, '*', true, applyN('/', t, x, 'rational'));
-    pushNeed(out, '/', false, applyN('*', t, x, 'rational'));
+    c += putNum(buf, c, '+', true, applyN('-', t, x, 'rational'));
+    c += putNum(buf, c, '-', true, applyN('-', x, t, 'rational'));
+    c += putNum(buf, c, '-', false, applyN('+', t, x, 'rational'));
   }
-  if (t.n === 0) {
-    if (x.n === 0) pushNeed(out, '/', true, 'nonzero');
-  } else pushNeed(out, '/', true, applyN('/', x, t, 'rational'));
+  if (a === 0) {
+    if (p === 0) c += putSpecial(buf, c, '*', true, 'any');
+  } else {
+    c += putProduct(buf, c, '*', true, p, q, b, a); // t / x
+    c += putProduct(buf, c, '/', false, p, q, a, b); // t · x
+  }
+  if (p === 0) {
+    if (a === 0) c += putSpecial(buf, c, '/', true, 'nonzero');
+  } else c += putProduct(buf, c, '/', true, a, b, q, p); // x / t
   // x ^ y = t
-  if (x.n === 0) {
-    if (t.n === 0) pushNeed(out, '^', true, 'posint');
-  } else if (x.d === 1 && x.n === 1) {
-    if (t.d === 1 && t.n === 1) pushNeed(out, '^', true, 'int');
-  } else if (x.d === 1 && x.n === -1) {
-    if (t.d === 1 && t.n === 1) pushNeed(out, '^', true, 'even');
-    if (t.d === 1 && t.n === -1) pushNeed(out, '^', true, 'odd');
-  } else if (t.n !== 0) {
-    if (t.n === 1 && t.d === 1) pushNeed(out, '^', true, N(0));
-    const lx = Math.log(Math.abs(x.n) / x.d);
-    const e = Math.round(Math.log(Math.abs(t.n) / t.d) / lx);
-    if (e !== 0 && Math.abs(e) <= 40) pushNeed(out, '^', true, N(e));
+  if (a === 0) {
+    if (p === 0) c += putSpecial(buf, c, '^', true, 'posint');
+  } else if (b === 1 && a === 1) {
+    if (q === 1 && p === 1) c += putSpecial(buf, c, '^', true, 'int');
+  } else if (b === 1 && a === -1) {
+    if (q === 1 && p === 1) c += putSpecial(buf, c, '^', true, 'even');
+    if (q === 1 && p === -1) c += putSpecial(buf, c, '^', true, 'odd');
+  } else if (p !== 0) {
+    if (p === 1 && q === 1) c += putRatio(buf, c, '^', true, 0, 1);
+    const lx = Math.log(Math.abs(a) / b);
+    const e = Math.round(Math.log(Math.abs(p) / q) / lx);
+    if (e !== 0 && Math.abs(e) <= 40) c += putRatio(buf, c, '^', true, e, 1);
   }
   // y ^ x = t
-  if (x.d === 1) {
-    if (x.n === 0) {
-      if (t.n === 1 && t.d === 1) pushNeed(out, '^', false, 'nonzero');
-    } else if (Math.abs(x.n) <= 40 && !(mode === 'integer' && x.n < 0 && Math.abs(t.n) !== 1)) {
-      const e = Math.abs(x.n);
-      const tt = x.n > 0 ? t : t.n === 0 ? null : t.n < 0 ? N(-t.d, -t.n) : N(t.d, t.n);
-      if (tt !== null) {
-        const rn = iroot(Math.abs(tt.n), e);
-        const rd = iroot(tt.d, e);
+  if (b === 1) {
+    if (a === 0) {
+      if (p === 1 && q === 1) c += putSpecial(buf, c, '^', false, 'nonzero');
+    } else if (Math.abs(a) <= 40 && !(mode === 'integer' && a < 0 && Math.abs(p) !== 1)) {
+      const e = Math.abs(a);
+      // t, or 1/t for a negative exponent
+      const tn = a > 0 ? p : p < 0 ? -q : q;
+      const td = a > 0 ? q : Math.abs(p);
+      if (a > 0 || p !== 0) {
+        const rn = iroot(Math.abs(tn), e);
+        const rd = iroot(td, e);
         if (rn !== null && rd !== null) {
-          if (tt.n >= 0) {
-            pushNeed(out, '^', false, N(rn, rd));
-            if (e % 2 === 0 && rn !== 0) pushNeed(out, '^', false, N(-rn, rd));
-          } else if (e % 2 === 1) pushNeed(out, '^', false, N(-rn, rd));
+          if (tn >= 0) {
+            c += putRatio(buf, c, '^', false, rn, rd);
+            if (e % 2 === 0 && rn !== 0) c += putRatio(buf, c, '^', false, -rn, rd);
+          } else if (e % 2 === 1) c += putRatio(buf, c, '^', false, -rn, rd);
         }
       }
     }
+  }
+  return c - at;
+}
+
+const scratch = new NeedBuf();
+
+/** What y must be for `x op y = t` or `y op x = t`. Every match is re-checked with applyN. */
+export function needs(x: Num, t: Num, mode: ArithMode): Need[] {
+  const count = needsInto(x, t, mode, scratch, 0);
+  const out: Need[] = [];
+  for (let k = 0; k < count; k++) {
+    const s = scratch.special[k] ?? null;
+    out.push({
+      op: scratch.op[k] as Op,
+      xLeft: scratch.xLeft[k] as boolean,
+      y: s ?? N(scratch.n[k] as number, scratch.d[k] as number),
+    });
   }
   return out;
 }

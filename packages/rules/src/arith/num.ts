@@ -22,8 +22,9 @@ const SMALL_D = 2048;
  * A value's map key: the integer itself; a fraction with a small denominator, a negative number
  * below −2·10^12 (so never an integer's key: |n| ≤ 10^12 keeps it a safe integer); else "n/d".
  */
-export const key = (v: Num): Key =>
-  v.d === 1 ? v.n : v.d < SMALL_D ? -((v.n + CAPN) * SMALL_D + v.d) - 2 * CAPN : `${v.n}/${v.d}`;
+export const keyOf = (n: number, d: number): Key =>
+  d === 1 ? n : d < SMALL_D ? -((n + CAPN) * SMALL_D + d) - 2 * CAPN : `${n}/${d}`;
+export const key = (v: Num): Key => keyOf(v.n, v.d);
 
 export function gcdN(a: number, b: number): number {
   a = Math.abs(a);
@@ -44,8 +45,11 @@ function viaBigint(op: Op, a: Num, b: Num, mode: ArithMode): Num | null {
   return r.ok ? fromRational(r.value) : null;
 }
 
-/** Normalises n/d given |n|, |d| < 2^53 (d ≠ 0) and applies the cap. */
-function norm(n: number, d: number): Num | null {
+/** The fraction reduce() last accepted (scratch, so the searches' inner loops allocate nothing). */
+export const reduced = { n: 0, d: 1 };
+
+/** Normalises n/d given |n|, |d| < 2^53 (d ≠ 0) into `reduced`; false when over the cap. */
+export function reduce(n: number, d: number): boolean {
   if (d < 0) {
     n = -n;
     d = -d;
@@ -55,9 +59,14 @@ function norm(n: number, d: number): Num | null {
     n /= g;
     d /= g;
   }
-  if (n > CAPN || -n > CAPN || d > CAPN) return null;
-  return { n: n === 0 ? 0 : n, d };
+  if (n > CAPN || -n > CAPN || d > CAPN) return false;
+  reduced.n = n === 0 ? 0 : n;
+  reduced.d = d;
+  return true;
 }
+
+/** Normalises n/d given |n|, |d| < 2^53 (d ≠ 0) and applies the cap. */
+const norm = (n: number, d: number): Num | null => (reduce(n, d) ? { n: reduced.n, d: reduced.d } : null);
 
 /** a·b where |a|, |b| ≤ 10^12 are integers; null when over the cap (exact, see module note). */
 const capMul = (a: number, b: number): number | null => {

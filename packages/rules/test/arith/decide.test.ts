@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clearDecideCaches, decide } from '../../src/arith/decide.ts';
-import { evaluate, leaves } from '../../src/arith/expr.ts';
+import { evaluate, leaves, toJson } from '../../src/arith/expr.ts';
 import { toString } from '../../src/arith/rational.ts';
 import { bruteForce } from './brute.ts';
 import { nextInt, seedPrng, type PrngState } from '../../src/core/prng.ts';
@@ -83,5 +83,33 @@ describe('decide: exact "can two or more cards make the target", against brute f
       }
     expect(seen.found).toBeGreaterThan(3);
     expect(seen.none).toBeGreaterThan(3);
+  });
+});
+
+describe('decide: the witness depends on the hand and the target only', () => {
+  it('is the same from empty shared tables and after other searches filled them, in any order', () => {
+    let rng = seedPrng('decide-witness-history');
+    const cases: [number[], number][] = [];
+    for (let h = 0; h < 24; h++) {
+      const low = h % 2 === 0;
+      const [hand, next] = randomHand(rng, low ? 7 + (h % 3) : 5 + (h % 4), low ? 3 : 13);
+      const [t, after] = nextInt(next, low ? 4 : 120);
+      rng = after;
+      cases.push([hand, low ? ([1010, 1111, 1212, 1313][t] as number) : t + 1]);
+    }
+    const witness = (hand: number[], target: number): string => {
+      const r = decide(cardsOf(hand), { n: target, d: 1 });
+      return r === null || r === 'unknown' ? String(r) : JSON.stringify(toJson(r));
+    };
+    const alone = cases.map(([hand, target]) => {
+      clearDecideCaches();
+      return witness(hand, target);
+    });
+    expect(alone.filter((w) => w !== 'null').length).toBeGreaterThan(12);
+    clearDecideCaches();
+    const forwards = cases.map(([hand, target]) => witness(hand, target));
+    const backwards = [...cases].reverse().map(([hand, target]) => witness(hand, target));
+    expect(forwards).toEqual(alone);
+    expect(backwards.reverse()).toEqual(alone);
   });
 });
