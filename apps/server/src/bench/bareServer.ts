@@ -11,6 +11,7 @@ import { type Client, defineRoom, defineServer, Room } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import {
   type ChildMessage,
+  cpuMsSince,
   loopSummary,
   memoryFigures,
   type ParentMessage,
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
     throw new Error('bareServer runs as a child of `pnpm bench room --bare`');
   const send = (message: ChildMessage) => process.send?.(message);
   const loop = monitorEventLoopDelay({ resolution: 5 });
+  let cpuFrom = process.cpuUsage();
   const server = defineServer({
     rooms: { bare: defineRoom(BareRoom) },
     transport: new WebSocketTransport({ server: createServer() }),
@@ -75,10 +77,13 @@ async function main(): Promise<void> {
     if (message.type === 'measure') {
       loop.reset();
       loop.enable();
+      cpuFrom = process.cpuUsage();
     } else if (message.type === 'report') {
       loop.disable();
+      const cpuMs = cpuMsSince(cpuFrom);
       send({
         type: 'figures',
+        cpuMs,
         handlers: summarise([]),
         worst: {},
         loop: loopSummary(loop),

@@ -244,6 +244,9 @@ const ms = (v: number) => `${v.toFixed(2)} ms`;
 const summary = (label: string, v: Summary) =>
   `  ${label} (n=${v.n}): p50 ${ms(v.p50)}, p99 ${ms(v.p99)}, max ${ms(v.max)}`;
 
+/** The server's CPU time per 1,000 intents accepted while measuring, ms. */
+const cpuPerThousand = (run: Pick<Run, 'server' | 'measured'>) => (run.server.cpuMs / run.measured) * 1000;
+
 function report(config: BenchConfig, stats: Stats, elapsedMs: number, server: ServerFigures): void {
   const refused = [...stats.refused].map(([code, n]) => `${code}=${n}`).join(' ') || 'none';
   const seconds = elapsedMs / 1000;
@@ -257,6 +260,10 @@ function report(config: BenchConfig, stats: Stats, elapsedMs: number, server: Se
       `${(stats.games / seconds).toFixed(2)} finished games/s over ${config.tables} tables`,
   );
   console.log(summary('intent→view latency', summarise(stats.latencies)));
+  console.log(
+    `  server CPU ${ms(server.cpuMs)} over the run (whole process, user + system; it moves little with the ` +
+      `machine's other load)`,
+  );
   const worst = Object.entries(server.worst)
     .map(([name, v]) => `${name} ${ms(v)}`)
     .join(', ');
@@ -412,6 +419,8 @@ interface Run {
   lobbyBytes: number;
   gameBytes: number;
   stats: Stats;
+  /** Intents accepted while the server measured (its CPU time covers the same window). */
+  measured: number;
 }
 
 /**
@@ -473,6 +482,7 @@ async function runLoad(config: BenchConfig, variant: Variant): Promise<Run> {
     );
     const openMs = performance.now() - openStart;
     server.ask({ type: 'measure' });
+    const acceptedBefore = stats.accepted;
     const startedAt = performance.now();
     await new Promise((r) => setTimeout(r, config.seconds * 1000));
     const players = tables.flat();
@@ -480,6 +490,7 @@ async function runLoad(config: BenchConfig, variant: Variant): Promise<Run> {
     const elapsed = performance.now() - startedAt;
     await new Promise((r) => setTimeout(r, 200));
     const figures_ = await figures(server.child);
+    const measured = stats.accepted - acceptedBefore;
     await Promise.all(players.map((p) => p.room.leave().catch(() => undefined)));
     return {
       openMs,
@@ -489,6 +500,7 @@ async function runLoad(config: BenchConfig, variant: Variant): Promise<Run> {
       server: figures_,
       ...mem,
       stats,
+      measured,
     };
   } finally {
     server.child.removeAllListeners('exit');
@@ -516,6 +528,13 @@ function compare(config: BenchConfig, project: Run, bare: Run): void {
       bare.accepted / bare.seconds,
       (v) => v.toFixed(1),
       'goal ≥ 0.8×',
+    ],
+    [
+      'server CPU per 1,000 intents, ms',
+      cpuPerThousand(project),
+      cpuPerThousand(bare),
+      (v) => v.toFixed(1),
+      '',
     ],
     ['intent → view p50', project.latency.p50, bare.latency.p50, ms, ''],
     ['intent → view p99', project.latency.p99, bare.latency.p99, ms, 'goal ≤ 1.5× and ≤ 10 ms'],
@@ -549,6 +568,9 @@ function compare(config: BenchConfig, project: Run, bare: Run): void {
 /** One project run's figures as before: latencies, throughput, server figures, idle-table memory. */
 function reportRun(config: BenchConfig, run: Run): void {
   report(config, run.stats, run.seconds * 1000, run.server);
+  console.log(
+    `  server CPU per 1,000 intents: ${cpuPerThousand(run).toFixed(1)} ms (${run.measured} intents while measuring)`,
+  );
   if (config.memTables > 0)
     console.log(
       `  server heap per idle 4-seat table: ${(run.lobbyBytes / 1024).toFixed(1)} KB in the lobby, ` +
@@ -573,17 +595,25 @@ export async function benchRoom(args: string[]): Promise<void> {
     return;
   }
   const latencies: Record<'none' | 'sqlite', number[]> = { none: [], sqlite: [] };
+  const cpu = { none: { ms: 0, intents: 0 }, sqlite: { ms: 0, intents: 0 } };
   for (let round = 0; round < 2; round++)
     for (const store of ['none', 'sqlite'] as const) {
       console.log(`--- round ${round + 1}, store: ${store === 'none' ? 'none' : 'SQLite (the default)'}`);
       const run = await runLoad(config, store);
       reportRun(config, run);
       latencies[store].push(...run.stats.latencies);
+      cpu[store].ms += run.server.cpuMs;
+      cpu[store].intents += run.measured;
     }
   const p99 = { none: summarise(latencies.none).p99, sqlite: summarise(latencies.sqlite).p99 };
   const change = ((p99.sqlite - p99.none) / p99.none) * 100;
   console.log(
     `intent→view p99 side by side (both rounds pooled): without store ${ms(p99.none)}, with SQLite store ` +
       `${ms(p99.sqlite)} (${change >= 0 ? '+' : ''}${change.toFixed(1)}%)`,
+  );
+  const perThousand = (c: { ms: number; intents: number }) => ((c.ms / c.intents) * 1000).toFixed(1);
+  console.log(
+    `server CPU per 1,000 intents side by side (both rounds pooled): without store ${perThousand(cpu.none)} ms, ` +
+      `with SQLite store ${perThousand(cpu.sqlite)} ms`,
   );
 }

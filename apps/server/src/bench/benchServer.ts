@@ -18,6 +18,7 @@ import { MatchHost } from '../room/matchHost.ts';
 import { workerMatchRunner } from '../room/matchRunner.ts';
 import {
   type ChildMessage,
+  cpuMsSince,
   loopSummary,
   memoryFigures,
   type ParentMessage,
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
     };
   }
   const loop = monitorEventLoopDelay({ resolution: 5 });
+  let cpuFrom = process.cpuUsage();
   // Every table is created from one address: the per-address HTTP limits would refuse them.
   const server = createGameServer({ httpLimits: false, store });
   await server.listen(port, '127.0.0.1');
@@ -98,11 +100,14 @@ async function main(): Promise<void> {
       worst.clear();
       loop.reset();
       loop.enable();
+      cpuFrom = process.cpuUsage();
     } else if (message.type === 'report') {
       loop.disable();
+      const cpuMs = cpuMsSince(cpuFrom);
       const checkpoints = (await store?.checkpointFigures()) ?? null;
       send({
         type: 'figures',
+        cpuMs,
         handlers: summarise(handlerMs),
         worst: Object.fromEntries(worst),
         loop: loopSummary(loop),

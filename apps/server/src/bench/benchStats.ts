@@ -26,6 +26,17 @@ export interface ServerFigures {
   append: Summary | null;
   /** With the store's checkpointer: checkpoints it ran, blocking restarts, its slowest (ms). */
   checkpoints?: { checkpoints: number; restarts: number; worstMs: number } | null;
+  /**
+   * CPU time of the whole server process (every thread, user + system) while measuring, ms: unlike
+   * latency, it hardly moves with the machine's other load.
+   */
+  cpuMs: number;
+}
+
+/** CPU time (user + system) the process has used since `from` (process.cpuUsage()), ms. */
+export function cpuMsSince(from: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(from);
+  return (used.user + used.system) / 1000;
 }
 
 /** The server process's memory after a full garbage collection (the child runs with --expose-gc). */
