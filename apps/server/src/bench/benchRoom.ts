@@ -14,6 +14,8 @@ import type { BlindCassowaryCard, GameUpdate, JoinOptions, Reply, RoomInfo } fro
 import { defaultPoolSize, runHere, type Transition, WorkerMatchRunner } from '../room/matchRunner.ts';
 import { GAME_ROOMS } from '../rooms/index.ts';
 import {
+  BENCH_SWITCHES,
+  type BenchSwitch,
   type ChildMessage,
   type MemoryFigures,
   type ParentMessage,
@@ -38,6 +40,12 @@ interface BenchConfig {
   memTables: number;
   /** The SQLite store checkpoints inside its commits, as before its checkpointer thread. */
   inlineCheckpoints: boolean;
+  /** Run the project with this switch off and on, interleaved, side by side (null: the usual runs). */
+  compare: BenchSwitch | null;
+  /** Rounds of the interleaved runs. */
+  rounds: number;
+  /** Spectators watching each table (they only watch). */
+  spectators: number;
 }
 
 interface Stats {
@@ -60,9 +68,15 @@ function readConfig(args: string[]): BenchConfig {
       bare: { type: 'boolean', default: false },
       'mem-tables': { type: 'string', default: '0' },
       'inline-checkpoints': { type: 'boolean', default: false },
+      compare: { type: 'string' },
+      rounds: { type: 'string', default: '2' },
+      spectators: { type: 'string', default: '0' },
     },
   });
   const num = (v: string, min: number, max: number) => Math.min(max, Math.max(min, Number(v) || min));
+  const compare = values.compare ?? null;
+  if (compare !== null && !(BENCH_SWITCHES as readonly string[]).includes(compare))
+    throw new Error(`unknown --compare ${compare}; one of: ${BENCH_SWITCHES.join(', ')}`);
   if (!(values.game in GAME_ROOMS))
     throw new Error(`unknown --game ${values.game}; one of: ${Object.keys(GAME_ROOMS).join(', ')}`);
   return {
@@ -75,13 +89,16 @@ function readConfig(args: string[]): BenchConfig {
     bare: values.bare,
     memTables: values['mem-tables'] === '0' ? (values.bare ? 50 : 0) : num(values['mem-tables'], 1, 1000),
     inlineCheckpoints: values['inline-checkpoints'],
+    compare: compare as BenchSwitch | null,
+    rounds: num(values.rounds, 1, 10),
+    spectators: num(values.spectators, 0, 50),
   };
 }
 
-const joinAs = (name: string): JoinOptions => ({
+const joinAs = (name: string, spectate = false): JoinOptions => ({
   name,
   token: randomBytes(12).toString('hex'),
-  spectate: false,
+  spectate,
 });
 
 /**
@@ -211,9 +228,12 @@ class BenchPlayer {
 /** What a table is opened on: the project's game room, or the bare twin (bareServer.ts). */
 interface Target {
   room: string;
-  options: (name: string, players: number) => object;
+  options: (name: string, players: number, spectate?: boolean) => object;
 }
-const projectTarget = (game: string): Target => ({ room: game, options: (name) => joinAs(name) });
+const projectTarget = (game: string): Target => ({
+  room: game,
+  options: (name, _players, spectate) => joinAs(name, spectate),
+});
 const BARE: Target = { room: 'bare', options: (_name, players) => ({ players }) };
 
 async function openTable(
@@ -223,6 +243,7 @@ async function openTable(
   stats: Stats,
   pace: number,
   start = true,
+  spectators = 0,
 ): Promise<BenchPlayer[]> {
   const hostRoom = await sdk.create(target.room, target.options('Host', players));
   const table = [new BenchPlayer(hostRoom, stats, pace)];
@@ -230,6 +251,11 @@ async function openTable(
     const guestRoom = await sdk.joinById(hostRoom.roomId, target.options(`Guest ${k}`, players));
     table.push(new BenchPlayer(guestRoom, stats, pace));
     await guestRoom.request('lobby', { type: 'setReady', ready: true });
+  }
+  // Spectators hold no seat, so their players never act: they only receive.
+  for (let k = 0; k < spectators; k++) {
+    const watcher = await sdk.joinById(hostRoom.roomId, target.options(`Watcher ${k}`, players, true));
+    table.push(new BenchPlayer(watcher, stats, pace));
   }
   if (start) await startTable(table);
   return table;
@@ -372,9 +398,12 @@ type Variant = 'none' | 'sqlite' | 'bare';
 async function startServer(
   port: number,
   variant: Variant | 'sqlite-inline',
+  off: readonly BenchSwitch[],
 ): Promise<{ child: ChildProcess; ask(m: ParentMessage): void }> {
   const [file, args] =
-    variant === 'bare' ? ['./bareServer.ts', [String(port)]] : ['./benchServer.ts', [String(port), variant]];
+    variant === 'bare'
+      ? ['./bareServer.ts', [String(port)]]
+      : ['./benchServer.ts', [String(port), variant, off.join(',')]];
   const child = fork(new URL(file, import.meta.url), args, {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     execArgv: [...process.execArgv, '--expose-gc'],
@@ -462,12 +491,17 @@ async function measureMemory(
 }
 
 /** Memory phase, then opening the tables (timed) and playing them for `seconds`, against one server. */
-async function runLoad(config: BenchConfig, variant: Variant): Promise<Run> {
+async function runLoad(
+  config: BenchConfig,
+  variant: Variant,
+  off: readonly BenchSwitch[] = [],
+): Promise<Run> {
   const bare = variant === 'bare';
   const port = bare ? config.port + 1 : config.port;
   const server = await startServer(
     port,
     variant === 'sqlite' && config.inlineCheckpoints ? 'sqlite-inline' : variant,
+    off,
   );
   const target = bare ? BARE : projectTarget(config.game);
   const stats: Stats = { latencies: [], accepted: 0, refused: new Map(), games: 0 };
@@ -478,7 +512,9 @@ async function runLoad(config: BenchConfig, variant: Variant): Promise<Run> {
     const mem = await measureMemory(sdk, server.child, memTarget, config.memTables);
     const openStart = performance.now();
     const tables = await Promise.all(
-      Array.from({ length: config.tables }, () => openTable(sdk, target, config.players, stats, config.pace)),
+      Array.from({ length: config.tables }, () =>
+        openTable(sdk, target, config.players, stats, config.pace, true, bare ? 0 : config.spectators),
+      ),
     );
     const openMs = performance.now() - openStart;
     server.ask({ type: 'measure' });
@@ -565,6 +601,51 @@ function compare(config: BenchConfig, project: Run, bare: Run): void {
     );
 }
 
+/**
+ * `--compare <switch>`: the project (SQLite store) with the switch off, then on, `rounds` times over
+ * (interleaved, so the machine's other load falls on both alike), each run's figures, then both side
+ * by side pooled over the rounds: server CPU per 1,000 intents, intent → view p50/p99, throughput.
+ */
+async function compareSwitch(config: BenchConfig, name: BenchSwitch): Promise<void> {
+  const pooled = { off: [] as Run[], on: [] as Run[] };
+  for (let round = 0; round < config.rounds; round++)
+    for (const side of ['off', 'on'] as const) {
+      console.log(`--- round ${round + 1}, ${name} ${side}`);
+      const run = await runLoad(config, 'sqlite', side === 'off' ? [name] : []);
+      reportRun(config, run);
+      pooled[side].push(run);
+    }
+  const figuresOf = (runs: Run[]) => {
+    const latency = summarise(runs.flatMap((r) => r.stats.latencies));
+    const cpuMs = runs.reduce((sum, r) => sum + r.server.cpuMs, 0);
+    const measured = runs.reduce((sum, r) => sum + r.measured, 0);
+    const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
+    return {
+      cpu: cpuPerThousand({ server: { cpuMs } as ServerFigures, measured }),
+      latency,
+      rate: measured / seconds,
+    };
+  };
+  const off = figuresOf(pooled.off);
+  const on = figuresOf(pooled.on);
+  console.log(
+    `--compare ${name}: ${config.tables} ${config.game} tables of ${config.players}` +
+      `${config.spectators > 0 ? ` + ${config.spectators} spectators` : ''}, pace ${config.pace} ms, ` +
+      `${config.seconds} s a run, ${config.rounds} rounds pooled (SQLite store)`,
+  );
+  console.log(`  ${'measure'.padEnd(36)} ${'off'.padStart(10)} ${'on'.padStart(10)}  on ÷ off`);
+  const rows: [string, number, number, (v: number) => string][] = [
+    ['server CPU per 1,000 intents, ms', off.cpu, on.cpu, (v) => v.toFixed(1)],
+    ['intent → view p50', off.latency.p50, on.latency.p50, ms],
+    ['intent → view p99', off.latency.p99, on.latency.p99, ms],
+    ['intents/s while measuring', off.rate, on.rate, (v) => v.toFixed(1)],
+  ];
+  for (const [label, a, b, fmt] of rows)
+    console.log(
+      `  ${label.padEnd(36)} ${fmt(a).padStart(10)} ${fmt(b).padStart(10)}  ${(b / a).toFixed(2)}×`,
+    );
+}
+
 /** One project run's figures as before: latencies, throughput, server figures, idle-table memory. */
 function reportRun(config: BenchConfig, run: Run): void {
   report(config, run.stats, run.seconds * 1000, run.server);
@@ -587,6 +668,7 @@ function reportRun(config: BenchConfig, run: Run): void {
  */
 export async function benchRoom(args: string[]): Promise<void> {
   const config = readConfig(args);
+  if (config.compare !== null) return compareSwitch(config, config.compare);
   if (config.game === 'blind-cassowary' && !config.bare) await crossRoomDelay();
   if (config.bare) {
     const project = await runLoad(config, 'sqlite');

@@ -16,7 +16,9 @@ import { Broadcaster } from '../room/broadcaster.ts';
 import { GameRoom } from '../room/GameRoom.ts';
 import { MatchHost } from '../room/matchHost.ts';
 import { workerMatchRunner } from '../room/matchRunner.ts';
+import { frameWrites } from '../frames.ts';
 import {
+  type BenchSwitch,
   type ChildMessage,
   cpuMsSince,
   loopSummary,
@@ -59,6 +61,16 @@ function timeRoomHandlers(handlerMs: number[], worst: Map<string, number>): void
   }
 }
 
+/** How each `--compare` switch is turned off or on in this process. */
+const SWITCHES: Record<BenchSwitch, (on: boolean) => void> = {
+  'one-write': (on) => {
+    frameWrites.coalesce = on;
+  },
+  'spectator-once': (on) => {
+    Broadcaster.encodeSpectatorGameOnce = on;
+  },
+};
+
 function send(message: ChildMessage): void {
   process.send?.(message);
 }
@@ -67,6 +79,8 @@ async function main(): Promise<void> {
   const port = Number(process.argv[2]);
   if (!Number.isInteger(port) || process.send === undefined)
     throw new Error('benchServer runs as a child of `pnpm bench room`');
+  // argv[4]: the switches turned off in this run, comma-separated (`--compare`).
+  for (const name of (process.argv[4] ?? '').split(',').filter(Boolean)) SWITCHES[name as BenchSwitch](false);
   const handlerMs: number[] = [];
   const worst = new Map<string, number>();
   timeRoomHandlers(handlerMs, worst);

@@ -39,6 +39,15 @@ export function cpuMsSince(from: NodeJS.CpuUsage): number {
   return (used.user + used.system) / 1000;
 }
 
+/**
+ * Server switches `pnpm bench room --compare <switch>` turns off and on, run after run (benchServer.ts
+ * maps each to the flag it flips): one-write, the sender's update and reply in one socket write
+ * (frames.ts frameWrites); spectator-once, the spectators' game update encoded once per broadcast
+ * (Broadcaster.encodeSpectatorGameOnce).
+ */
+export const BENCH_SWITCHES = ['one-write', 'spectator-once'] as const;
+export type BenchSwitch = (typeof BENCH_SWITCHES)[number];
+
 /** The server process's memory after a full garbage collection (the child runs with --expose-gc). */
 export interface MemoryFigures {
   type: 'memory';
