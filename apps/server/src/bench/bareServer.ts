@@ -84,6 +84,7 @@ async function main(): Promise<void> {
       send({
         type: 'figures',
         cpuMs,
+        handlerCpuMs: Number.NaN,
         handlers: summarise([]),
         worst: {},
         loop: loopSummary(loop),

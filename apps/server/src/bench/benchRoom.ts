@@ -272,6 +272,9 @@ const summary = (label: string, v: Summary) =>
 
 /** The server's CPU time per 1,000 intents accepted while measuring, ms. */
 const cpuPerThousand = (run: Pick<Run, 'server' | 'measured'>) => (run.server.cpuMs / run.measured) * 1000;
+/** The room handlers' thread CPU time per 1,000 intents accepted while measuring, ms. */
+const handlerCpuPerThousand = (run: Pick<Run, 'server' | 'measured'>) =>
+  (run.server.handlerCpuMs / run.measured) * 1000;
 
 function report(config: BenchConfig, stats: Stats, elapsedMs: number, server: ServerFigures): void {
   const refused = [...stats.refused].map(([code, n]) => `${code}=${n}`).join(' ') || 'none';
@@ -617,13 +620,13 @@ async function compareSwitch(config: BenchConfig, name: BenchSwitch): Promise<vo
     }
   const figuresOf = (runs: Run[]) => {
     const latency = summarise(runs.flatMap((r) => r.stats.latencies));
-    const cpuMs = runs.reduce((sum, r) => sum + r.server.cpuMs, 0);
-    const measured = runs.reduce((sum, r) => sum + r.measured, 0);
-    const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
+    const sum = (of: (r: Run) => number) => runs.reduce((total, r) => total + of(r), 0);
+    const measured = sum((r) => r.measured);
     return {
-      cpu: cpuPerThousand({ server: { cpuMs } as ServerFigures, measured }),
+      cpu: (sum((r) => r.server.cpuMs) / measured) * 1000,
+      handlerCpu: (sum((r) => r.server.handlerCpuMs) / measured) * 1000,
       latency,
-      rate: measured / seconds,
+      rate: measured / sum((r) => r.seconds),
     };
   };
   const off = figuresOf(pooled.off);
@@ -636,6 +639,7 @@ async function compareSwitch(config: BenchConfig, name: BenchSwitch): Promise<vo
   console.log(`  ${'measure'.padEnd(36)} ${'off'.padStart(10)} ${'on'.padStart(10)}  on ÷ off`);
   const rows: [string, number, number, (v: number) => string][] = [
     ['server CPU per 1,000 intents, ms', off.cpu, on.cpu, (v) => v.toFixed(1)],
+    ["  of it room handlers' thread CPU, ms", off.handlerCpu, on.handlerCpu, (v) => v.toFixed(1)],
     ['intent → view p50', off.latency.p50, on.latency.p50, ms],
     ['intent → view p99', off.latency.p99, on.latency.p99, ms],
     ['intents/s while measuring', off.rate, on.rate, (v) => v.toFixed(1)],
@@ -650,7 +654,8 @@ async function compareSwitch(config: BenchConfig, name: BenchSwitch): Promise<vo
 function reportRun(config: BenchConfig, run: Run): void {
   report(config, run.stats, run.seconds * 1000, run.server);
   console.log(
-    `  server CPU per 1,000 intents: ${cpuPerThousand(run).toFixed(1)} ms (${run.measured} intents while measuring)`,
+    `  server CPU per 1,000 intents: ${cpuPerThousand(run).toFixed(1)} ms (${run.measured} intents while measuring); ` +
+      `room handlers' thread CPU ${handlerCpuPerThousand(run).toFixed(1)} ms of it`,
   );
   if (config.memTables > 0)
     console.log(
@@ -677,7 +682,7 @@ export async function benchRoom(args: string[]): Promise<void> {
     return;
   }
   const latencies: Record<'none' | 'sqlite', number[]> = { none: [], sqlite: [] };
-  const cpu = { none: { ms: 0, intents: 0 }, sqlite: { ms: 0, intents: 0 } };
+  const cpu = { none: { ms: 0, handlerMs: 0, intents: 0 }, sqlite: { ms: 0, handlerMs: 0, intents: 0 } };
   for (let round = 0; round < 2; round++)
     for (const store of ['none', 'sqlite'] as const) {
       console.log(`--- round ${round + 1}, store: ${store === 'none' ? 'none' : 'SQLite (the default)'}`);
@@ -685,6 +690,7 @@ export async function benchRoom(args: string[]): Promise<void> {
       reportRun(config, run);
       latencies[store].push(...run.stats.latencies);
       cpu[store].ms += run.server.cpuMs;
+      cpu[store].handlerMs += run.server.handlerCpuMs;
       cpu[store].intents += run.measured;
     }
   const p99 = { none: summarise(latencies.none).p99, sqlite: summarise(latencies.sqlite).p99 };
@@ -693,9 +699,11 @@ export async function benchRoom(args: string[]): Promise<void> {
     `intent→view p99 side by side (both rounds pooled): without store ${ms(p99.none)}, with SQLite store ` +
       `${ms(p99.sqlite)} (${change >= 0 ? '+' : ''}${change.toFixed(1)}%)`,
   );
-  const perThousand = (c: { ms: number; intents: number }) => ((c.ms / c.intents) * 1000).toFixed(1);
+  const perThousand = (ms: number, intents: number) => ((ms / intents) * 1000).toFixed(1);
+  const both = (c: { ms: number; handlerMs: number; intents: number }) =>
+    `${perThousand(c.ms, c.intents)} ms (room handlers ${perThousand(c.handlerMs, c.intents)} ms)`;
   console.log(
-    `server CPU per 1,000 intents side by side (both rounds pooled): without store ${perThousand(cpu.none)} ms, ` +
-      `with SQLite store ${perThousand(cpu.sqlite)} ms`,
+    `server CPU per 1,000 intents side by side (both rounds pooled): without store ${both(cpu.none)}, ` +
+      `with SQLite store ${both(cpu.sqlite)}`,
   );
 }

@@ -31,6 +31,12 @@ export interface ServerFigures {
    * latency, it hardly moves with the machine's other load.
    */
   cpuMs: number;
+  /**
+   * Thread CPU time inside the room's synchronous handlers (those timed above), ms: the room's own
+   * work per intent (rules, log, store append, views, encoding), not counting time the OS gave to
+   * other processes. NaN for the bare room.
+   */
+  handlerCpuMs: number;
 }
 
 /** CPU time (user + system) the process has used since `from` (process.cpuUsage()), ms. */
