@@ -72,7 +72,11 @@ async function main(): Promise<void> {
     gracefullyShutdown: false,
     greet: false,
   });
-  await server.listen(port, '127.0.0.1');
+  // A port another process holds: exit, so the parent's bench stops (Colyseus keeps a process alive).
+  await server.listen(port, '127.0.0.1').catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
   process.on('message', (message: ParentMessage) => {
     if (message.type === 'measure') {
       loop.reset();

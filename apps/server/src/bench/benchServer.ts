@@ -110,7 +110,11 @@ async function main(): Promise<void> {
   let cpuFrom = process.cpuUsage();
   // Every table is created from one address: the per-address HTTP limits would refuse them.
   const server = createGameServer({ httpLimits: false, store });
-  await server.listen(port, '127.0.0.1');
+  // A port another process holds: exit, so the parent's bench stops (Colyseus keeps a process alive).
+  await server.listen(port, '127.0.0.1').catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
 
   process.on('message', async (message: ParentMessage) => {
     if (message.type === 'measure') {
