@@ -7,7 +7,7 @@ const PORT = 41500;
 const MOVES = 12;
 const ctx = serverForFile(PORT, { allowTestSeeds: true });
 afterAll(() => {
-  frameWrites.coalesce = true;
+  frameWrites.coalesce = false;
 });
 
 /** A server-side TCP socket as far as the test spies on it. */

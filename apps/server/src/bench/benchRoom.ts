@@ -401,12 +401,12 @@ type Variant = 'none' | 'sqlite' | 'bare';
 async function startServer(
   port: number,
   variant: Variant | 'sqlite-inline',
-  off: readonly BenchSwitch[],
+  switches: readonly string[],
 ): Promise<{ child: ChildProcess; ask(m: ParentMessage): void }> {
   const [file, args] =
     variant === 'bare'
       ? ['./bareServer.ts', [String(port)]]
-      : ['./benchServer.ts', [String(port), variant, off.join(',')]];
+      : ['./benchServer.ts', [String(port), variant, switches.join(',')]];
   const child = fork(new URL(file, import.meta.url), args, {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     execArgv: [...process.execArgv, '--expose-gc'],
@@ -497,14 +497,14 @@ async function measureMemory(
 async function runLoad(
   config: BenchConfig,
   variant: Variant,
-  off: readonly BenchSwitch[] = [],
+  switches: readonly string[] = [],
 ): Promise<Run> {
   const bare = variant === 'bare';
   const port = bare ? config.port + 1 : config.port;
   const server = await startServer(
     port,
     variant === 'sqlite' && config.inlineCheckpoints ? 'sqlite-inline' : variant,
-    off,
+    switches,
   );
   const target = bare ? BARE : projectTarget(config.game);
   const stats: Stats = { latencies: [], accepted: 0, refused: new Map(), games: 0 };
@@ -614,7 +614,7 @@ async function compareSwitch(config: BenchConfig, name: BenchSwitch): Promise<vo
   for (let round = 0; round < config.rounds; round++)
     for (const side of ['off', 'on'] as const) {
       console.log(`--- round ${round + 1}, ${name} ${side}`);
-      const run = await runLoad(config, 'sqlite', side === 'off' ? [name] : []);
+      const run = await runLoad(config, 'sqlite', [`${name}=${side === 'on' ? 1 : 0}`]);
       reportRun(config, run);
       pooled[side].push(run);
     }

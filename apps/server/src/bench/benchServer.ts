@@ -82,8 +82,11 @@ async function main(): Promise<void> {
   const port = Number(process.argv[2]);
   if (!Number.isInteger(port) || process.send === undefined)
     throw new Error('benchServer runs as a child of `pnpm bench room`');
-  // argv[4]: the switches turned off in this run, comma-separated (`--compare`).
-  for (const name of (process.argv[4] ?? '').split(',').filter(Boolean)) SWITCHES[name as BenchSwitch](false);
+  // argv[4]: switches set in this run (`--compare`), comma-separated name=0|1.
+  for (const setting of (process.argv[4] ?? '').split(',').filter(Boolean)) {
+    const [name, on] = setting.split('=');
+    SWITCHES[name as BenchSwitch](on === '1');
+  }
   const handlerMs: number[] = [];
   const worst = new Map<string, number>();
   // The handlers' CPU time on the room's thread: not stretched when the OS runs another process.
