@@ -4,7 +4,12 @@
  */
 import {
   cassino,
+  type GameModule,
+  type Match,
   nextInt,
+  ok,
+  startMatch,
+  submitIntent,
   seedPrng,
   type CassinoState,
   type PrngState,
@@ -64,6 +69,66 @@ export async function benchRules(): Promise<void> {
   if (a.fingerprint !== b.fingerprint) throw new Error('seeded playout is not deterministic');
   console.log(`  seeded playout:      deterministic (20 deals, totals ${a.fingerprint.slice(0, 40)}…)`);
   benchCassinoLists();
+  benchMatchLog();
+}
+
+const TICK = { type: 'tick' } as const;
+
+/** A game that accepts every intent, so only the engine's own per-move cost is timed. */
+const counter: GameModule<object, number, { type: 'tick' }, number> = {
+  slug: 'counter',
+  displayName: 'Counter',
+  minPlayers: 1,
+  maxPlayers: 1,
+  defaultConfig: {},
+  setup: () => 0,
+  actors: () => [0],
+  legalIntents: () => [TICK],
+  apply: (state) => ok(state + 1),
+  view: (state) => state,
+  outcome: () => null,
+};
+
+type CounterMatch = Match<object, number, { type: 'tick' }>;
+
+/** The engine before the shared log: every move copied the whole log (`[...log, entry]`). */
+function copyingMove(m: CounterMatch, now: number): CounterMatch {
+  return {
+    ...m,
+    state: m.state + 1,
+    version: m.version + 1,
+    log: [...m.log, { actor: 0, intent: { type: 'tick' }, at: now }],
+  };
+}
+
+function sharedMove(m: CounterMatch, now: number): CounterMatch {
+  const r = submitIntent(counter, m, 0, TICK, m.version, now);
+  if (!r.ok) throw new Error(r.error.code);
+  return r.value;
+}
+
+function microsPerMove(moves: number, move: (m: CounterMatch, now: number) => CounterMatch): number {
+  let m = startMatch(counter, {}, 1, 'log');
+  const t0 = performance.now();
+  for (let i = 0; i < moves; i++) m = move(m, i);
+  const ms = performance.now() - t0;
+  if (m.log.length !== moves) throw new Error('log length');
+  return (ms * 1000) / moves;
+}
+
+/** Per-move cost of a long game's log: the old copy on every move beside the shared append. */
+export function benchMatchLog(): void {
+  console.log('match log, engine time per move (a game that accepts every move; log read once at the end)');
+  console.log('  moves in the game   copy per move (before)   shared append (now)   before ÷ now');
+  microsPerMove(2000, copyingMove);
+  microsPerMove(2000, sharedMove);
+  for (const moves of [200, 2000, 20000]) {
+    const before = microsPerMove(moves, copyingMove);
+    const now = microsPerMove(moves, sharedMove);
+    console.log(
+      `  ${String(moves).padStart(17)}   ${`${before.toFixed(2)} µs`.padStart(22)}   ${`${now.toFixed(2)} µs`.padStart(19)}   ${(before / now).toFixed(1).padStart(11)}×`,
+    );
+  }
 }
 
 interface ListFigures {

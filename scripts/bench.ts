@@ -10,7 +10,9 @@ export {};
  *          then cheap intents' wait behind proofs in the match workers, old path and new [--wait-seconds S]
  *   room   intent → view latency for concurrent simulated tables against a local server, without and
  *          with the SQLite store side by side, and the store's append latency; --bare: the project
- *          and a bare Colyseus room under the same load in the same run, side by side
+ *          and a bare Colyseus room under the same load in the same run, side by side; both print the
+          server's CPU ms per 1,000 intents. --compare one-write|spectator-once: the project with
+          that switch off and on, interleaved [--rounds N] [--spectators N per table]
  *   bots   computer players' win rates (Hard v random, Hard v Easy, Easy v random) and decision
  *          time per game, whole games through the rules. [--games N] per pairing (default 50; the README figures use 200); [--game slug]
  *   abuse  spectator flood watching a game (RSS, another room's game intent → view p99, CPU per game

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replay, startMatch, submitIntent } from '../src/core/engine.ts';
+import { lastLogged, replay, startMatch, submitIntent } from '../src/core/engine.ts';
 import type { GameModule } from '../src/core/game.ts';
 import { ok } from '../src/core/result.ts';
 import { cassino } from '../src/index.ts';
@@ -52,6 +52,34 @@ describe('engine', () => {
     expect(good.value.version).toBe(1);
     expect(good.value.log).toEqual([{ actor: 1, intent, at: 42 }]);
     expect(m.version).toBe(0);
+  });
+
+  it('appending shares the log yet every match keeps exactly its own entries (older matches too)', () => {
+    const m0 = startMatch(cassino, { match: 'single' }, 2, 'branch');
+    const next = (m: typeof m0, pick: number) => {
+      const seat = cassino.actors(m.state)[0]!;
+      const legal = cassino.legalIntents(m.state, seat);
+      const r = submitIntent(cassino, m, seat, legal[pick % legal.length]!, m.version, m.version);
+      if (!r.ok) throw new Error(r.error.code);
+      return r.value;
+    };
+    const m1 = next(m0, 0);
+    const m2 = next(m1, 0);
+    const before = [...m2.log];
+    const m3 = next(m2, 0);
+    const branch = next(m2, 1);
+    const m4 = next(m3, 0);
+    expect(m2.log).toEqual(before);
+    expect(m3.log.slice(0, 2)).toEqual(before);
+    expect(branch.log.slice(0, 2)).toEqual(before);
+    expect(branch.log).toHaveLength(3);
+    expect(branch.log[2]).not.toEqual(m3.log[2]);
+    expect(m4.log.slice(0, 3)).toEqual(m3.log);
+    expect([m1, m2, m3, branch, m4].map((m) => m.log.length)).toEqual([1, 2, 3, 3, 4]);
+    expect(lastLogged(m4)).toEqual(m4.log[3]);
+    expect(JSON.parse(JSON.stringify(m4)).log).toEqual(m4.log);
+    expect(structuredClone(m4)).toEqual(m4);
+    expect(replay(cassino, m4.config, m4.players, m4.seed, m4.log)).toEqual(m4);
   });
 
   it('replay rebuilds the same match and refuses a broken log; a finished game refuses intents', () => {

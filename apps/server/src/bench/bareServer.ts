@@ -11,6 +11,7 @@ import { type Client, defineRoom, defineServer, Room } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import {
   type ChildMessage,
+  cpuMsSince,
   loopSummary,
   memoryFigures,
   type ParentMessage,
@@ -64,21 +65,30 @@ async function main(): Promise<void> {
     throw new Error('bareServer runs as a child of `pnpm bench room --bare`');
   const send = (message: ChildMessage) => process.send?.(message);
   const loop = monitorEventLoopDelay({ resolution: 5 });
+  let cpuFrom = process.cpuUsage();
   const server = defineServer({
     rooms: { bare: defineRoom(BareRoom) },
     transport: new WebSocketTransport({ server: createServer() }),
     gracefullyShutdown: false,
     greet: false,
   });
-  await server.listen(port, '127.0.0.1');
+  // A port another process holds: exit, so the parent's bench stops (Colyseus keeps a process alive).
+  await server.listen(port, '127.0.0.1').catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
   process.on('message', (message: ParentMessage) => {
     if (message.type === 'measure') {
       loop.reset();
       loop.enable();
+      cpuFrom = process.cpuUsage();
     } else if (message.type === 'report') {
       loop.disable();
+      const cpuMs = cpuMsSince(cpuFrom);
       send({
         type: 'figures',
+        cpuMs,
+        handlerCpuMs: Number.NaN,
         handlers: summarise([]),
         worst: {},
         loop: loopSummary(loop),

@@ -14,6 +14,8 @@ import type { BlindCassowaryCard, GameUpdate, JoinOptions, Reply, RoomInfo } fro
 import { defaultPoolSize, runHere, type Transition, WorkerMatchRunner } from '../room/matchRunner.ts';
 import { GAME_ROOMS } from '../rooms/index.ts';
 import {
+  BENCH_SWITCHES,
+  type BenchSwitch,
   type ChildMessage,
   type MemoryFigures,
   type ParentMessage,
@@ -38,6 +40,12 @@ interface BenchConfig {
   memTables: number;
   /** The SQLite store checkpoints inside its commits, as before its checkpointer thread. */
   inlineCheckpoints: boolean;
+  /** Run the project with this switch off and on, interleaved, side by side (null: the usual runs). */
+  compare: BenchSwitch | null;
+  /** Rounds of the interleaved runs. */
+  rounds: number;
+  /** Spectators watching each table (they only watch). */
+  spectators: number;
 }
 
 interface Stats {
@@ -60,9 +68,15 @@ function readConfig(args: string[]): BenchConfig {
       bare: { type: 'boolean', default: false },
       'mem-tables': { type: 'string', default: '0' },
       'inline-checkpoints': { type: 'boolean', default: false },
+      compare: { type: 'string' },
+      rounds: { type: 'string', default: '2' },
+      spectators: { type: 'string', default: '0' },
     },
   });
   const num = (v: string, min: number, max: number) => Math.min(max, Math.max(min, Number(v) || min));
+  const compare = values.compare ?? null;
+  if (compare !== null && !(BENCH_SWITCHES as readonly string[]).includes(compare))
+    throw new Error(`unknown --compare ${compare}; one of: ${BENCH_SWITCHES.join(', ')}`);
   if (!(values.game in GAME_ROOMS))
     throw new Error(`unknown --game ${values.game}; one of: ${Object.keys(GAME_ROOMS).join(', ')}`);
   return {
@@ -75,13 +89,16 @@ function readConfig(args: string[]): BenchConfig {
     bare: values.bare,
     memTables: values['mem-tables'] === '0' ? (values.bare ? 50 : 0) : num(values['mem-tables'], 1, 1000),
     inlineCheckpoints: values['inline-checkpoints'],
+    compare: compare as BenchSwitch | null,
+    rounds: num(values.rounds, 1, 10),
+    spectators: num(values.spectators, 0, 50),
   };
 }
 
-const joinAs = (name: string): JoinOptions => ({
+const joinAs = (name: string, spectate = false): JoinOptions => ({
   name,
   token: randomBytes(12).toString('hex'),
-  spectate: false,
+  spectate,
 });
 
 /**
@@ -211,9 +228,12 @@ class BenchPlayer {
 /** What a table is opened on: the project's game room, or the bare twin (bareServer.ts). */
 interface Target {
   room: string;
-  options: (name: string, players: number) => object;
+  options: (name: string, players: number, spectate?: boolean) => object;
 }
-const projectTarget = (game: string): Target => ({ room: game, options: (name) => joinAs(name) });
+const projectTarget = (game: string): Target => ({
+  room: game,
+  options: (name, _players, spectate) => joinAs(name, spectate),
+});
 const BARE: Target = { room: 'bare', options: (_name, players) => ({ players }) };
 
 async function openTable(
@@ -223,6 +243,7 @@ async function openTable(
   stats: Stats,
   pace: number,
   start = true,
+  spectators = 0,
 ): Promise<BenchPlayer[]> {
   const hostRoom = await sdk.create(target.room, target.options('Host', players));
   const table = [new BenchPlayer(hostRoom, stats, pace)];
@@ -230,6 +251,11 @@ async function openTable(
     const guestRoom = await sdk.joinById(hostRoom.roomId, target.options(`Guest ${k}`, players));
     table.push(new BenchPlayer(guestRoom, stats, pace));
     await guestRoom.request('lobby', { type: 'setReady', ready: true });
+  }
+  // Spectators hold no seat, so their players never act: they only receive.
+  for (let k = 0; k < spectators; k++) {
+    const watcher = await sdk.joinById(hostRoom.roomId, target.options(`Watcher ${k}`, players, true));
+    table.push(new BenchPlayer(watcher, stats, pace));
   }
   if (start) await startTable(table);
   return table;
@@ -244,6 +270,12 @@ const ms = (v: number) => `${v.toFixed(2)} ms`;
 const summary = (label: string, v: Summary) =>
   `  ${label} (n=${v.n}): p50 ${ms(v.p50)}, p99 ${ms(v.p99)}, max ${ms(v.max)}`;
 
+/** The server's CPU time per 1,000 intents accepted while measuring, ms. */
+const cpuPerThousand = (run: Pick<Run, 'server' | 'measured'>) => (run.server.cpuMs / run.measured) * 1000;
+/** The room handlers' thread CPU time per 1,000 intents accepted while measuring, ms. */
+const handlerCpuPerThousand = (run: Pick<Run, 'server' | 'measured'>) =>
+  (run.server.handlerCpuMs / run.measured) * 1000;
+
 function report(config: BenchConfig, stats: Stats, elapsedMs: number, server: ServerFigures): void {
   const refused = [...stats.refused].map(([code, n]) => `${code}=${n}`).join(' ') || 'none';
   const seconds = elapsedMs / 1000;
@@ -257,6 +289,10 @@ function report(config: BenchConfig, stats: Stats, elapsedMs: number, server: Se
       `${(stats.games / seconds).toFixed(2)} finished games/s over ${config.tables} tables`,
   );
   console.log(summary('intent→view latency', summarise(stats.latencies)));
+  console.log(
+    `  server CPU ${ms(server.cpuMs)} over the run (whole process, user + system; it moves little with the ` +
+      `machine's other load)`,
+  );
   const worst = Object.entries(server.worst)
     .map(([name, v]) => `${name} ${ms(v)}`)
     .join(', ');
@@ -365,9 +401,12 @@ type Variant = 'none' | 'sqlite' | 'bare';
 async function startServer(
   port: number,
   variant: Variant | 'sqlite-inline',
+  switches: readonly string[],
 ): Promise<{ child: ChildProcess; ask(m: ParentMessage): void }> {
   const [file, args] =
-    variant === 'bare' ? ['./bareServer.ts', [String(port)]] : ['./benchServer.ts', [String(port), variant]];
+    variant === 'bare'
+      ? ['./bareServer.ts', [String(port)]]
+      : ['./benchServer.ts', [String(port), variant, switches.join(',')]];
   const child = fork(new URL(file, import.meta.url), args, {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     execArgv: [...process.execArgv, '--expose-gc'],
@@ -412,6 +451,8 @@ interface Run {
   lobbyBytes: number;
   gameBytes: number;
   stats: Stats;
+  /** Intents accepted while the server measured (its CPU time covers the same window). */
+  measured: number;
 }
 
 /**
@@ -453,12 +494,17 @@ async function measureMemory(
 }
 
 /** Memory phase, then opening the tables (timed) and playing them for `seconds`, against one server. */
-async function runLoad(config: BenchConfig, variant: Variant): Promise<Run> {
+async function runLoad(
+  config: BenchConfig,
+  variant: Variant,
+  switches: readonly string[] = [],
+): Promise<Run> {
   const bare = variant === 'bare';
   const port = bare ? config.port + 1 : config.port;
   const server = await startServer(
     port,
     variant === 'sqlite' && config.inlineCheckpoints ? 'sqlite-inline' : variant,
+    switches,
   );
   const target = bare ? BARE : projectTarget(config.game);
   const stats: Stats = { latencies: [], accepted: 0, refused: new Map(), games: 0 };
@@ -469,10 +515,13 @@ async function runLoad(config: BenchConfig, variant: Variant): Promise<Run> {
     const mem = await measureMemory(sdk, server.child, memTarget, config.memTables);
     const openStart = performance.now();
     const tables = await Promise.all(
-      Array.from({ length: config.tables }, () => openTable(sdk, target, config.players, stats, config.pace)),
+      Array.from({ length: config.tables }, () =>
+        openTable(sdk, target, config.players, stats, config.pace, true, bare ? 0 : config.spectators),
+      ),
     );
     const openMs = performance.now() - openStart;
     server.ask({ type: 'measure' });
+    const acceptedBefore = stats.accepted;
     const startedAt = performance.now();
     await new Promise((r) => setTimeout(r, config.seconds * 1000));
     const players = tables.flat();
@@ -480,6 +529,7 @@ async function runLoad(config: BenchConfig, variant: Variant): Promise<Run> {
     const elapsed = performance.now() - startedAt;
     await new Promise((r) => setTimeout(r, 200));
     const figures_ = await figures(server.child);
+    const measured = stats.accepted - acceptedBefore;
     await Promise.all(players.map((p) => p.room.leave().catch(() => undefined)));
     return {
       openMs,
@@ -489,6 +539,7 @@ async function runLoad(config: BenchConfig, variant: Variant): Promise<Run> {
       server: figures_,
       ...mem,
       stats,
+      measured,
     };
   } finally {
     server.child.removeAllListeners('exit');
@@ -516,6 +567,13 @@ function compare(config: BenchConfig, project: Run, bare: Run): void {
       bare.accepted / bare.seconds,
       (v) => v.toFixed(1),
       'goal ≥ 0.8×',
+    ],
+    [
+      'server CPU per 1,000 intents, ms',
+      cpuPerThousand(project),
+      cpuPerThousand(bare),
+      (v) => v.toFixed(1),
+      '',
     ],
     ['intent → view p50', project.latency.p50, bare.latency.p50, ms, ''],
     ['intent → view p99', project.latency.p99, bare.latency.p99, ms, 'goal ≤ 1.5× and ≤ 10 ms'],
@@ -546,9 +604,59 @@ function compare(config: BenchConfig, project: Run, bare: Run): void {
     );
 }
 
+/**
+ * `--compare <switch>`: the project (SQLite store) with the switch off, then on, `rounds` times over
+ * (interleaved, so the machine's other load falls on both alike), each run's figures, then both side
+ * by side pooled over the rounds: server CPU per 1,000 intents, intent → view p50/p99, throughput.
+ */
+async function compareSwitch(config: BenchConfig, name: BenchSwitch): Promise<void> {
+  const pooled = { off: [] as Run[], on: [] as Run[] };
+  for (let round = 0; round < config.rounds; round++)
+    for (const side of ['off', 'on'] as const) {
+      console.log(`--- round ${round + 1}, ${name} ${side}`);
+      const run = await runLoad(config, 'sqlite', [`${name}=${side === 'on' ? 1 : 0}`]);
+      reportRun(config, run);
+      pooled[side].push(run);
+    }
+  const figuresOf = (runs: Run[]) => {
+    const latency = summarise(runs.flatMap((r) => r.stats.latencies));
+    const sum = (of: (r: Run) => number) => runs.reduce((total, r) => total + of(r), 0);
+    const measured = sum((r) => r.measured);
+    return {
+      cpu: (sum((r) => r.server.cpuMs) / measured) * 1000,
+      handlerCpu: (sum((r) => r.server.handlerCpuMs) / measured) * 1000,
+      latency,
+      rate: measured / sum((r) => r.seconds),
+    };
+  };
+  const off = figuresOf(pooled.off);
+  const on = figuresOf(pooled.on);
+  console.log(
+    `--compare ${name}: ${config.tables} ${config.game} tables of ${config.players}` +
+      `${config.spectators > 0 ? ` + ${config.spectators} spectators` : ''}, pace ${config.pace} ms, ` +
+      `${config.seconds} s a run, ${config.rounds} rounds pooled (SQLite store)`,
+  );
+  console.log(`  ${'measure'.padEnd(36)} ${'off'.padStart(10)} ${'on'.padStart(10)}  on ÷ off`);
+  const rows: [string, number, number, (v: number) => string][] = [
+    ['server CPU per 1,000 intents, ms', off.cpu, on.cpu, (v) => v.toFixed(1)],
+    ["  of it room handlers' thread CPU, ms", off.handlerCpu, on.handlerCpu, (v) => v.toFixed(1)],
+    ['intent → view p50', off.latency.p50, on.latency.p50, ms],
+    ['intent → view p99', off.latency.p99, on.latency.p99, ms],
+    ['intents/s while measuring', off.rate, on.rate, (v) => v.toFixed(1)],
+  ];
+  for (const [label, a, b, fmt] of rows)
+    console.log(
+      `  ${label.padEnd(36)} ${fmt(a).padStart(10)} ${fmt(b).padStart(10)}  ${(b / a).toFixed(2)}×`,
+    );
+}
+
 /** One project run's figures as before: latencies, throughput, server figures, idle-table memory. */
 function reportRun(config: BenchConfig, run: Run): void {
   report(config, run.stats, run.seconds * 1000, run.server);
+  console.log(
+    `  server CPU per 1,000 intents: ${cpuPerThousand(run).toFixed(1)} ms (${run.measured} intents while measuring); ` +
+      `room handlers' thread CPU ${handlerCpuPerThousand(run).toFixed(1)} ms of it`,
+  );
   if (config.memTables > 0)
     console.log(
       `  server heap per idle 4-seat table: ${(run.lobbyBytes / 1024).toFixed(1)} KB in the lobby, ` +
@@ -565,6 +673,7 @@ function reportRun(config: BenchConfig, run: Run): void {
  */
 export async function benchRoom(args: string[]): Promise<void> {
   const config = readConfig(args);
+  if (config.compare !== null) return compareSwitch(config, config.compare);
   if (config.game === 'blind-cassowary' && !config.bare) await crossRoomDelay();
   if (config.bare) {
     const project = await runLoad(config, 'sqlite');
@@ -573,17 +682,28 @@ export async function benchRoom(args: string[]): Promise<void> {
     return;
   }
   const latencies: Record<'none' | 'sqlite', number[]> = { none: [], sqlite: [] };
+  const cpu = { none: { ms: 0, handlerMs: 0, intents: 0 }, sqlite: { ms: 0, handlerMs: 0, intents: 0 } };
   for (let round = 0; round < 2; round++)
     for (const store of ['none', 'sqlite'] as const) {
       console.log(`--- round ${round + 1}, store: ${store === 'none' ? 'none' : 'SQLite (the default)'}`);
       const run = await runLoad(config, store);
       reportRun(config, run);
       latencies[store].push(...run.stats.latencies);
+      cpu[store].ms += run.server.cpuMs;
+      cpu[store].handlerMs += run.server.handlerCpuMs;
+      cpu[store].intents += run.measured;
     }
   const p99 = { none: summarise(latencies.none).p99, sqlite: summarise(latencies.sqlite).p99 };
   const change = ((p99.sqlite - p99.none) / p99.none) * 100;
   console.log(
     `intent→view p99 side by side (both rounds pooled): without store ${ms(p99.none)}, with SQLite store ` +
       `${ms(p99.sqlite)} (${change >= 0 ? '+' : ''}${change.toFixed(1)}%)`,
+  );
+  const perThousand = (ms: number, intents: number) => ((ms / intents) * 1000).toFixed(1);
+  const both = (c: { ms: number; handlerMs: number; intents: number }) =>
+    `${perThousand(c.ms, c.intents)} ms (room handlers ${perThousand(c.handlerMs, c.intents)} ms)`;
+  console.log(
+    `server CPU per 1,000 intents side by side (both rounds pooled): without store ${both(cpu.none)}, ` +
+      `with SQLite store ${both(cpu.sqlite)}`,
   );
 }

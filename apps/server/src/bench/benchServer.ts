@@ -16,8 +16,11 @@ import { Broadcaster } from '../room/broadcaster.ts';
 import { GameRoom } from '../room/GameRoom.ts';
 import { MatchHost } from '../room/matchHost.ts';
 import { workerMatchRunner } from '../room/matchRunner.ts';
+import { frameWrites } from '../frames.ts';
 import {
+  type BenchSwitch,
   type ChildMessage,
+  cpuMsSince,
   loopSummary,
   memoryFigures,
   type ParentMessage,
@@ -33,7 +36,7 @@ const TIMED: readonly [object, string][] = [
 ];
 
 /** Times the room's synchronous handlers: the event loop is blocked for exactly that long. */
-function timeRoomHandlers(handlerMs: number[], worst: Map<string, number>): void {
+function timeRoomHandlers(handlerMs: number[], worst: Map<string, number>, cpu: { ms: number }): void {
   let depth = 0;
   for (const [prototype, name] of TIMED) {
     const proto = prototype as Record<string, (...args: unknown[]) => unknown>;
@@ -42,6 +45,7 @@ function timeRoomHandlers(handlerMs: number[], worst: Map<string, number>): void
     const nests = name !== 'gameToAll';
     proto[name] = function timed(this: unknown, ...args: unknown[]) {
       const t = performance.now();
+      const cpuFrom = process.threadCpuUsage();
       if (nests) depth++;
       try {
         return original.apply(this, args);
@@ -52,11 +56,23 @@ function timeRoomHandlers(handlerMs: number[], worst: Map<string, number>): void
           const ms = performance.now() - t;
           handlerMs.push(ms);
           worst.set(name, Math.max(worst.get(name) ?? 0, ms));
+          const used = process.threadCpuUsage(cpuFrom);
+          cpu.ms += (used.user + used.system) / 1000;
         }
       }
     };
   }
 }
+
+/** How each `--compare` switch is turned off or on in this process. */
+const SWITCHES: Record<BenchSwitch, (on: boolean) => void> = {
+  'one-write': (on) => {
+    frameWrites.coalesce = on;
+  },
+  'spectator-once': (on) => {
+    Broadcaster.encodeSpectatorGameOnce = on;
+  },
+};
 
 function send(message: ChildMessage): void {
   process.send?.(message);
@@ -66,9 +82,16 @@ async function main(): Promise<void> {
   const port = Number(process.argv[2]);
   if (!Number.isInteger(port) || process.send === undefined)
     throw new Error('benchServer runs as a child of `pnpm bench room`');
+  // argv[4]: switches set in this run (`--compare`), comma-separated name=0|1.
+  for (const setting of (process.argv[4] ?? '').split(',').filter(Boolean)) {
+    const [name, on] = setting.split('=');
+    SWITCHES[name as BenchSwitch](on === '1');
+  }
   const handlerMs: number[] = [];
   const worst = new Map<string, number>();
-  timeRoomHandlers(handlerMs, worst);
+  // The handlers' CPU time on the room's thread: not stretched when the OS runs another process.
+  const handlerCpu = { ms: 0 };
+  timeRoomHandlers(handlerMs, worst, handlerCpu);
   // argv[3] 'sqlite': the default store, in a fresh temporary DATA_DIR ('sqlite-inline': with SQLite's
   // own checkpoints inside commits); otherwise no store.
   const variant = process.argv[3] ?? 'none';
@@ -87,22 +110,32 @@ async function main(): Promise<void> {
     };
   }
   const loop = monitorEventLoopDelay({ resolution: 5 });
+  let cpuFrom = process.cpuUsage();
   // Every table is created from one address: the per-address HTTP limits would refuse them.
   const server = createGameServer({ httpLimits: false, store });
-  await server.listen(port, '127.0.0.1');
+  // A port another process holds: exit, so the parent's bench stops (Colyseus keeps a process alive).
+  await server.listen(port, '127.0.0.1').catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
 
   process.on('message', async (message: ParentMessage) => {
     if (message.type === 'measure') {
       handlerMs.length = 0;
       appendMs.length = 0;
       worst.clear();
+      handlerCpu.ms = 0;
       loop.reset();
       loop.enable();
+      cpuFrom = process.cpuUsage();
     } else if (message.type === 'report') {
       loop.disable();
+      const cpuMs = cpuMsSince(cpuFrom);
       const checkpoints = (await store?.checkpointFigures()) ?? null;
       send({
         type: 'figures',
+        cpuMs,
+        handlerCpuMs: handlerCpu.ms,
         handlers: summarise(handlerMs),
         worst: Object.fromEntries(worst),
         loop: loopSummary(loop),

@@ -26,7 +26,33 @@ export interface ServerFigures {
   append: Summary | null;
   /** With the store's checkpointer: checkpoints it ran, blocking restarts, its slowest (ms). */
   checkpoints?: { checkpoints: number; restarts: number; worstMs: number } | null;
+  /**
+   * CPU time of the whole server process (every thread, user + system) while measuring, ms: unlike
+   * latency, it hardly moves with the machine's other load.
+   */
+  cpuMs: number;
+  /**
+   * Thread CPU time inside the room's synchronous handlers (those timed above), ms: the room's own
+   * work per intent (rules, log, store append, views, encoding), not counting time the OS gave to
+   * other processes. NaN for the bare room.
+   */
+  handlerCpuMs: number;
 }
+
+/** CPU time (user + system) the process has used since `from` (process.cpuUsage()), ms. */
+export function cpuMsSince(from: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(from);
+  return (used.user + used.system) / 1000;
+}
+
+/**
+ * Server switches `pnpm bench room --compare <switch>` turns off and on, run after run (benchServer.ts
+ * maps each to the flag it flips): one-write, the sender's update and reply in one socket write
+ * (frames.ts frameWrites); spectator-once, the spectators' game update encoded once per broadcast
+ * (Broadcaster.encodeSpectatorGameOnce).
+ */
+export const BENCH_SWITCHES = ['one-write', 'spectator-once'] as const;
+export type BenchSwitch = (typeof BENCH_SWITCHES)[number];
 
 /** The server process's memory after a full garbage collection (the child runs with --expose-gc). */
 export interface MemoryFigures {

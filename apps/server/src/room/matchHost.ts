@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Delayed, logger, type Room } from '@colyseus/core';
 import {
   type AnyGameModule,
+  lastLogged,
   type LoggedIntent,
   type Match,
   type Outcome,
@@ -144,7 +145,7 @@ export class MatchHost {
     if (this.match !== from) return noGame();
     if (!result.ok) return { ok: false, error: { ...result.error } };
     const match = result.value;
-    const entry = match.log[match.log.length - 1];
+    const entry = lastLogged(match);
     const pending: Promise<void>[] = [];
     try {
       if (entry !== undefined)

@@ -10,6 +10,7 @@ import {
   type Result,
   submitIntent,
   submitSpectatorIntent,
+  withLoggedIntent,
 } from '@cards/rules';
 
 type AnyMatch = Match<unknown, unknown, unknown>;
@@ -33,7 +34,7 @@ export type Transition =
 export function runHere(game: AnyGameModule, match: AnyMatch, t: Transition): Result<AnyMatch> {
   if (t.kind === 'spectator') return submitSpectatorIntent(game, match, t.spectator, t.intent, t.now);
   // A transition without a version comes from the room's clock (a timer running out).
-  const result = submitIntent(
+  return submitIntent(
     game,
     match,
     t.actor,
@@ -41,11 +42,8 @@ export function runHere(game: AnyGameModule, match: AnyMatch, t: Transition): Re
     t.version ?? match.version,
     t.now,
     t.version === null,
+    t.timing,
   );
-  if (!result.ok || t.timing === undefined) return result;
-  const log = result.value.log;
-  const entry = { ...log[log.length - 1]!, timing: t.timing };
-  return { ...result, value: { ...result.value, log: [...log.slice(0, -1), entry] } };
 }
 
 /**
@@ -240,15 +238,7 @@ export class WorkerMatchRunner implements MatchRunner {
       this.finish(slot, job, err(answer.error.code, answer.error.message, answer.error.context));
       return;
     }
-    this.finish(slot, job, {
-      ok: true,
-      value: {
-        ...job.match,
-        state: answer.state,
-        version: answer.version,
-        log: [...job.match.log, answer.entry],
-      },
-    });
+    this.finish(slot, job, { ok: true, value: withLoggedIntent(job.match, answer.state, answer.entry) });
   }
 
   /** A worker failed: drop it (its job runs here) and run with one worker fewer. */

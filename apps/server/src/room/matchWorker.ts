@@ -25,7 +25,7 @@ parentPort?.on('message', (job: RunJob) => {
           ok: true,
           state: result.value.state,
           version: result.value.version,
-          entry: result.value.log.at(-1) as RunAnswer extends { entry: infer E } ? E : never,
+          entry: rules.lastLogged(result.value) as RunAnswer extends { entry: infer E } ? E : never,
           ms: performance.now() - started,
         }
       : { id: job.id, ok: false, error: { ...result.error }, ms: performance.now() - started };

@@ -36,6 +36,7 @@ export class RoomRecorder implements MatchListener {
   replayId: string | null = null;
   private pending: { replayId: string; match: AnyMatch } | null = null;
   private checkpointTimer: NodeJS.Timeout | null = null;
+  private saveQueued = false;
 
   constructor(
     private readonly store: TableStore,
@@ -99,13 +100,27 @@ export class RoomRecorder implements MatchListener {
     if (replayId !== null) this.write(() => this.store.matchAbandoned(replayId, 'ended early', this.fence()));
   }
 
+  /**
+   * Saves the room's snapshot once the current handler has run: the saves one handler asks for (start
+   * and rematch ask two or three times) become one write of the final snapshot, made before any later
+   * message is handled. Intents are not coalesced (intentAccepted stores each before its result).
+   */
   saveRoom(): void {
+    if (this.saveQueued) return;
+    this.saveQueued = true;
+    queueMicrotask(() => this.flushSave());
+  }
+
+  private flushSave(): void {
+    if (!this.saveQueued) return;
+    this.saveQueued = false;
     if (shuttingDown()) return;
     this.write(() => this.store.saveRoom(this.room.snapshot()));
   }
 
   /** The room closed for good (not a shutdown: those rooms come back after the restart). */
   closeRoom(reason: string | null): void {
+    this.flushSave();
     this.flushCheckpoint();
     if (shuttingDown()) return;
     this.write(() => this.store.closeRoom(this.room.code(), reason, this.fence()));

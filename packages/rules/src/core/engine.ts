@@ -40,6 +40,57 @@ export interface Match<Config, State, Intent> {
   readonly log: readonly LoggedIntent<Intent>[];
 }
 
+/**
+ * Where a match's log entries live: the first `length` of `entries`. Matches made by appending share
+ * one `entries` array, so an append is O(1) amortised; appending to a match that is not the newest
+ * copies its prefix first, so every match keeps exactly its own entries (matches stay immutable).
+ */
+interface SharedLog {
+  readonly entries: LoggedIntent<unknown>[];
+  readonly length: number;
+}
+
+const sharedLogs = new WeakMap<object, SharedLog>();
+
+function sharedLog(match: Match<unknown, unknown, unknown>): SharedLog {
+  return sharedLogs.get(match) ?? { entries: [...match.log], length: match.log.length };
+}
+
+/**
+ * `match` with `state` and `entry` appended to its log. The match's `log` is a real array, built on
+ * first read (readers that only need the newest entry use lastLogged).
+ */
+export function withLoggedIntent<Config, State, Intent>(
+  match: Match<Config, State, Intent>,
+  state: State,
+  entry: LoggedIntent<Intent>,
+): Match<Config, State, Intent> {
+  const from = sharedLog(match as Match<unknown, unknown, unknown>);
+  const entries = from.entries.length === from.length ? from.entries : from.entries.slice(0, from.length);
+  entries.push(entry);
+  const shared: SharedLog = { entries, length: from.length + 1 };
+  let log: readonly LoggedIntent<Intent>[] | null = null;
+  const next: Match<Config, State, Intent> = {
+    config: match.config,
+    players: match.players,
+    seed: match.seed,
+    state,
+    version: match.version + 1,
+    get log() {
+      return (log ??= shared.entries.slice(0, shared.length) as LoggedIntent<Intent>[]);
+    },
+  };
+  sharedLogs.set(next, shared);
+  return next;
+}
+
+/** The newest entry of the match's log, without building the log. */
+export function lastLogged<Intent>(match: Match<unknown, unknown, Intent>): LoggedIntent<Intent> | undefined {
+  const shared = sharedLogs.get(match);
+  if (shared === undefined) return match.log.at(-1);
+  return shared.entries[shared.length - 1] as LoggedIntent<Intent> | undefined;
+}
+
 export function startMatch<Config, State, Intent, View>(
   game: GameModule<Config, State, Intent, View>,
   config: Config,
@@ -61,6 +112,7 @@ export function submitIntent<Config, State, Intent, View>(
   version: number,
   now: number,
   byClock = false,
+  timing?: ArrivalTiming,
 ): Result<Match<Config, State, Intent>> {
   if (game.outcome(match.state) !== null) return err('GAME_OVER', 'The game is over.');
   if (!Number.isInteger(actor) || actor < 0 || actor >= match.players)
@@ -78,12 +130,9 @@ export function submitIntent<Config, State, Intent, View>(
   if (!game.actors(match.state).includes(actor)) return err('NOT_YOUR_TURN', 'It is not your turn.');
   const applied = game.apply(match.state, actor, intent, now);
   if (!applied.ok) return applied;
-  return ok({
-    ...match,
-    state: applied.value,
-    version: match.version + 1,
-    log: [...match.log, { actor, intent, at: now }],
-  });
+  const entry: LoggedIntent<Intent> =
+    timing === undefined ? { actor, intent, at: now } : { actor, intent, at: now, timing };
+  return ok(withLoggedIntent(match, applied.value, entry));
 }
 
 /**
@@ -108,7 +157,7 @@ export function submitSpectatorIntent<Config, State, Intent, View, SpectatorInte
     at: now,
     spectator,
   };
-  return ok({ ...match, state: applied.value, version: match.version + 1, log: [...match.log, entry] });
+  return ok(withLoggedIntent(match, applied.value, entry));
 }
 
 /** Applies one logged entry again (as the clock would, so clock-only intents pass). */
