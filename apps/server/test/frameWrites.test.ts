@@ -6,8 +6,9 @@ import { joinOptions, type Probe, serverForFile, startTable, until } from './hel
 const PORT = 41500;
 const MOVES = 12;
 const ctx = serverForFile(PORT, { allowTestSeeds: true });
+const byDefault = frameWrites.coalesce;
 afterAll(() => {
-  frameWrites.coalesce = false;
+  frameWrites.coalesce = byDefault;
 });
 
 /** A server-side TCP socket as far as the test spies on it. */
