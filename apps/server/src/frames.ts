@@ -77,10 +77,11 @@ interface RawSocket {
 /**
  * Whatever the room writes to one socket while it handles one of that socket's frames goes out in one
  * socket write (cork/uncork: one writev): the sender's own game update and the reply to its intent
- * stay two websocket frames, as the client expects, but cost one system call instead of two.
- * `pnpm bench room --compare one-write` runs the room with it off and on.
+ * stay two websocket frames, as the client expects, but cost one system call instead of two. Off by
+ * default: with it on, fairnessRoom.test's send-order test failed once in two runs (not understood
+ * yet); `pnpm bench room --compare one-write` runs both.
  */
-export const frameWrites = { coalesce: true };
+export const frameWrites = { coalesce: false };
 
 function handleCorked<T>(socket: RawSocket, handle: () => T): T {
   const tcp = frameWrites.coalesce ? socket._socket : null;
