@@ -78,8 +78,8 @@ interface RawSocket {
  * Whatever the room writes to one socket while it handles one of that socket's frames goes out in one
  * socket write (cork/uncork: one writev): the sender's own game update and the reply to its intent
  * stay two websocket frames, as the client expects, but cost one system call instead of two. Off by
- * default: with it on, fairnessRoom.test's send-order test failed once in two runs (not understood
- * yet); `pnpm bench room --compare one-write` runs both.
+ * default: with it on, store.test's "keeps finished games" fails (see DEVELOPERS.md);
+ * `pnpm bench room --compare one-write` runs both.
  */
 export const frameWrites = { coalesce: false };
 
