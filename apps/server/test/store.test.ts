@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyGameModule, Match } from '@cards/rules';
-import { BROWSER_ID_HEADER, type GameUpdate, RecentGamesSchema } from '@cards/schema';
+import { BROWSER_ID_HEADER, RecentGamesSchema } from '@cards/schema';
 import { findRoom } from '../src/room/GameRoom.ts';
 import { GAME_ROOMS } from '../src/rooms/index.ts';
 import { rebuildMatch, stateDigest, UnreplayableError } from '../src/store/rebuild.ts';
-import { type Probe, sleep, startTable, storedServerForFile, until } from './helpers.ts';
+import { playSome, sleep, startTable, storedServerForFile, until } from './helpers.ts';
 
 const ctx = storedServerForFile(41200, { allowTestSeeds: true });
 
@@ -16,27 +16,6 @@ const liveMatch = (code: string): AnyMatch => {
   return room.match;
 };
 const gameOf = (code: string): AnyGameModule => (findRoom(code) as unknown as { game: AnyGameModule }).game;
-
-/** Plays up to `moves` of the legal intents the server offers (the first offered), like a quick bot. */
-async function playSome(probes: Probe[], moves: number): Promise<void> {
-  for (let i = 0; i < moves; i++) {
-    const mover = probes.find((p) => {
-      const g: GameUpdate | undefined = p.games.at(-1);
-      const seat = p.info.you.seat;
-      return g !== undefined && seat !== null && g.actors.includes(seat) && g.legal.length > 0;
-    });
-    if (mover === undefined) return;
-    const before = mover.game.version;
-    let reply = await mover.intent(mover.game.legal[0]);
-    // A loop plays far faster than a person: wait out the room's message rate limit like one would.
-    while (!reply.ok && reply.error.code === 'RATE_LIMITED') {
-      await sleep(100);
-      reply = await mover.intent(mover.game.legal[0]);
-    }
-    expect(reply).toEqual({ ok: true });
-    await until(() => probes.every((p) => p.game.version > before), 'the move reaching everyone');
-  }
-}
 
 async function storedRoom(code: string) {
   const room = (await ctx.store.openRooms()).find((r) => r.snapshot.code === code);
