@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect } from '@playwright/test';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -28,9 +27,7 @@ export function ownServer(offset: number, env: () => Record<string, string>) {
       output = '';
       // A worker torn down after a timeout skips afterAll: the server must not outlive it.
       process.once('exit', () => child.kill('SIGKILL'));
-      child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-      child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-      await expect.poll(() => output.includes('Ready:'), { timeout: 60_000, message: output }).toBe(true);
+      await untilReady(child, (text) => (output += text));
     },
     async kill(): Promise<void> {
       const child = server;
@@ -42,4 +39,37 @@ export function ownServer(offset: number, env: () => Record<string, string>) {
       });
     },
   };
+}
+
+const READY_TIMEOUT_MS = 60_000;
+
+/**
+ * Resolves once the server prints 'Ready:'. Fails at once if it exits first, or after 60 s, either
+ * way with everything it printed (a port in use, a bad setting…).
+ */
+function untilReady(child: ChildProcess, record: (text: string) => string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let printed = '';
+    const fail = (why: string): void => {
+      clearTimeout(timer);
+      reject(new Error(`the spec's own server ${why}; it printed:\n${printed}`));
+    };
+    const timer = setTimeout(
+      () => fail(`was not ready within ${READY_TIMEOUT_MS / 1000} s`),
+      READY_TIMEOUT_MS,
+    );
+    const onData = (data: Buffer): void => {
+      printed = record(data.toString());
+      if (printed.includes('Ready:')) {
+        clearTimeout(timer);
+        child.off('exit', onExit);
+        resolve();
+      }
+    };
+    const onExit = (code: number | null, signal: NodeJS.Signals | null): void =>
+      fail(`exited before it was ready (code ${code}, signal ${signal})`);
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', onExit);
+  });
 }

@@ -2,7 +2,12 @@ import { createServer } from 'node:http';
 import { defineRoom, defineServer, type Server } from '@colyseus/core';
 import { RedisDriver } from '@colyseus/redis-driver';
 import { RedisPresence } from '@colyseus/redis-presence';
-import { clusterDirectory, localDirectory, restoreBeforeJoin } from './cluster/directory.ts';
+import {
+  clusterDirectory,
+  localDirectory,
+  restoreBeforeJoin,
+  type RoomDirectory,
+} from './cluster/directory.ts';
 import {
   type ConnectionLimits,
   DEFAULT_CONNECTION_LIMITS,
@@ -72,6 +77,12 @@ export interface AppOptions {
    * the caller installs (codes.ts useCodeLeases).
    */
   cluster?: { redisUrl: string; publicAddress: string } | null;
+  /**
+   * Where rooms are looked up (GET /api/rooms/:code, and in cluster mode joins by code). Default: this
+   * process's rooms, or in cluster mode a clusterDirectory over `store`. main.ts passes its own so
+   * its background sweep shares the directory's in-flight restores.
+   */
+  directory?: RoomDirectory;
 }
 
 /** Builds the Colyseus server with its express routes; call `listen(port, host)` on the result. */
@@ -106,7 +117,10 @@ export function createGameServer(options: AppOptions = {}): Server {
   trustForwardedFor(httpServer, proxyHops);
   const cluster = options.cluster ?? null;
   const directory =
-    cluster === null ? localDirectory : clusterDirectory(options.store ?? null, new Set(Object.keys(rooms)));
+    options.directory ??
+    (cluster === null
+      ? localDirectory
+      : clusterDirectory(options.store ?? null, new Set(Object.keys(rooms))));
   if (cluster !== null) restoreBeforeJoin(directory);
   return defineServer({
     rooms,

@@ -78,6 +78,10 @@ const clientDist = process.env.CLIENT_DIST || undefined;
 const limitScale = Number(process.env.ADDRESS_LIMIT_SCALE ?? 1);
 const addressLimits = limitScale > 1 ? scaledAddressLimits(limitScale) : null;
 
+// Cluster mode: one directory for lookups, joins by code and the sweep below, so a room being
+// restored for one of them is not restored again for another.
+const directory = redisUrl === null ? null : clusterDirectory(store, new Set(Object.keys(GAME_ROOMS)));
+
 const server = createGameServer({
   ...(addressLimits === null
     ? {}
@@ -94,8 +98,19 @@ const server = createGameServer({
   handleSignals: true,
   store,
   cluster: redisUrl === null ? null : { redisUrl, publicAddress },
+  ...(directory === null ? {} : { directory }),
 });
-await server.listen(port, host);
+try {
+  // Colyseus only logs an error of its HTTP server (a port in use…) and never settles listen(): without
+  // the race the store's threads and timers would keep a server that cannot listen alive.
+  await Promise.race([
+    server.listen(port, host),
+    new Promise<never>((_, reject) => server.transport.server?.once('error', reject)),
+  ]);
+} catch (error) {
+  console.error(`Cannot listen on ${host}:${port}:`, error);
+  process.exit(1);
+}
 console.log(
   `Card table server listening on http://${host}:${port}${allowTestSeeds ? ' (test seeds allowed)' : ''}; data in ${databaseUrl === null ? dataDir : 'PostgreSQL'}` +
     (redisUrl === null ? '' : `; cluster mode, reached at ${publicAddress}`),
@@ -117,7 +132,6 @@ console.log(
 // Every few lease periods, give or take a third so the processes do not all sweep at once: the
 // heartbeats of processes long stopped go, and in cluster mode the rooms of a process that died come
 // back here (or close) even if nobody asks for them.
-const directory = redisUrl === null ? null : clusterDirectory(store, new Set(Object.keys(GAME_ROOMS)));
 const sweep = async (): Promise<void> => {
   try {
     if (directory !== null) await sweepOrphans(store, directory, (code) => codeLeases().holder(code));

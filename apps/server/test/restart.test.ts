@@ -202,4 +202,31 @@ describe('kill -9 and restart', () => {
     for (const p of [ana2, ben2, eve2, max2, lea2]) await p.room.leave();
     await killServer();
   }, 120_000);
+
+  it('a server whose port is taken exits at once and says why (it used to hang, listening nowhere)', async () => {
+    await startServer();
+    const second = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
+      env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: ':memory:' },
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    second.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    const exitCode = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => {
+        second.kill('SIGKILL');
+        resolve(null);
+      }, 30_000);
+      second.once('exit', (code) => {
+        clearTimeout(timer);
+        resolve(code);
+      });
+    });
+    expect(exitCode).toBe(1);
+    expect(output).toContain(`Cannot listen on 127.0.0.1:${PORT}`);
+    expect(output).toContain('EADDRINUSE');
+    // The first server is untouched.
+    expect((await fetch(`${URL}/api/rooms/ABCDE`)).status).toBeLessThan(500);
+    await killServer();
+  }, 60_000);
 });
