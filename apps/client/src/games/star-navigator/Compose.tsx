@@ -312,7 +312,11 @@ export function Compose({
             onKeyDown={(e) => {
               if (e.key === 'Enter' && submission !== null) void sendIntent(submission);
             }}
-            placeholder="Tap or type: (7♠ + J♥) × 3♦"
+            placeholder={
+              view.deck === 'tarot'
+                ? 'Tap or type: (Page of cups (1) + Trump 20) × 7 of cups'
+                : 'Tap or type: (7♠ + J♥) × 3♦'
+            }
             aria-label="Your calculation: tap the cards and operators below, or type them"
             aria-invalid={!typed.ok}
             autoComplete="off"
