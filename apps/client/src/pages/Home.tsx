@@ -1,15 +1,18 @@
-import { useState } from 'react';
-import { type ComputerLevel, DisplayNameSchema, GAME_CATALOG } from '@cards/schema';
-import { LevelSelect } from '../components/LevelSelect.tsx';
-import { CLIENT_GAMES } from '../games/registry.tsx';
+import { lazy, Suspense, useState } from 'react';
+import type { ComputerLevel } from '@cards/schema';
+import { GAME_CATALOG } from '@cards/schema/catalog';
 import { errorMessage } from '../lib/errorMessage.ts';
 import { roomPathFrom } from '../lib/roomCode.ts';
-import { lookupRoom } from '../net/lookup.ts';
-import { loadName, saveName } from '../net/session.ts';
+import { saveName, storedName } from '../net/session.ts';
 import { navigate } from '../lib/router.ts';
 import { SuitIcon } from '../cards/suits.tsx';
 import { YourGames } from '../history/YourGames.tsx';
 import '../history/history.css';
+
+// What validates (the schemas, zod) loads after the first paint: the chosen game's options and
+// create buttons, the name check, the room look-up.
+const CreateGame = lazy(() => import('./CreateGame.tsx'));
+const schemas = () => import('@cards/schema');
 
 const firstPlayable = GAME_CATALOG.find((g) => g.playable)?.slug ?? '';
 
@@ -17,7 +20,8 @@ const firstPlayable = GAME_CATALOG.find((g) => g.playable)?.slug ?? '';
 const seedFromUrl = () => new URLSearchParams(window.location.search).get('seed') ?? undefined;
 
 export function Home() {
-  const [name, setName] = useState(loadName);
+  // As stored (this page saved it once it was valid); checked again before it is used.
+  const [name, setName] = useState(storedName);
   const [nameError, setNameError] = useState<string | null>(null);
   const [selected, setSelected] = useState(firstPlayable);
   const [options, setOptions] = useState<Record<string, unknown>>({});
@@ -30,11 +34,12 @@ export function Home() {
   const onName = (value: string) => {
     setName(value);
     setNameError(null);
-    if (DisplayNameSchema.safeParse(value).success) saveName(value);
+    // Kept as typed (so a reload keeps it): whoever reads it checks it first.
+    saveName(value);
   };
 
-  const checkName = (): string | null => {
-    const parsed = DisplayNameSchema.safeParse(name);
+  const checkName = async (): Promise<string | null> => {
+    const parsed = (await schemas()).DisplayNameSchema.safeParse(name);
     if (parsed.success) {
       saveName(parsed.data);
       return parsed.data;
@@ -44,22 +49,16 @@ export function Home() {
     return null;
   };
 
-  const create = async (slug: string, againstComputer?: ComputerLevel) => {
-    const validName = checkName();
-    if (!validName || creating) return;
+  const create = async (slug: string, gameOptions: unknown, againstComputer?: ComputerLevel) => {
+    if (creating) return;
+    const validName = await checkName();
+    if (!validName) return;
     setCreating(slug);
     setCreateError(null);
     try {
-      const game = CLIENT_GAMES[slug];
       // The Colyseus client loads with the first room, not with the home page.
       const { createRoom } = await import('../net/connection.ts');
-      const roomCode = await createRoom(
-        slug,
-        validName,
-        options[slug] ?? game?.defaultOptions,
-        seedFromUrl(),
-        againstComputer,
-      );
+      const roomCode = await createRoom(slug, validName, gameOptions, seedFromUrl(), againstComputer);
       navigate(`/r/${roomCode}`);
     } catch (error) {
       setCreateError(`Could not create the room: ${errorMessage(error)}`);
@@ -77,6 +76,7 @@ export function Home() {
       return;
     }
     try {
+      const { lookupRoom } = await import('../net/lookup.ts');
       if (!(await lookupRoom(target.code))) {
         setCodeError(`No room with code ${target.code}. It may have closed, or a letter is off.`);
         return;
@@ -169,8 +169,7 @@ export function Home() {
         </h2>
         <div className="games">
           {GAME_CATALOG.map((game) => {
-            const client = CLIENT_GAMES[game.slug];
-            const playable = game.playable && client !== undefined;
+            const playable = game.playable;
             const isSelected = playable && selected === game.slug;
             return (
               <article
@@ -196,35 +195,18 @@ export function Home() {
                     Choose
                   </button>
                 )}
-                {playable && isSelected && client && (
-                  <div className="game-card__create">
-                    {client.optionsForm({
-                      value: options[game.slug] ?? client.defaultOptions,
-                      onChange: (value) => setOptions((o) => ({ ...o, [game.slug]: value })),
-                      idPrefix: `create-${game.slug}`,
-                    })}
-                    <button
-                      type="button"
-                      className="btn btn--primary"
-                      data-testid={`create-room-${game.slug}`}
-                      disabled={creating !== null}
-                      onClick={() => void create(game.slug)}
-                    >
-                      {creating === game.slug ? 'Creating…' : 'Create private room'}
-                    </button>
-                    <span className="add-computer">
-                      <LevelSelect id={`computer-level-${game.slug}`} value={level} onChange={setLevel} />
-                      <button
-                        type="button"
-                        className="btn btn--ghost-dark"
-                        data-testid={`play-computer-${game.slug}`}
-                        disabled={creating !== null}
-                        onClick={() => void create(game.slug, level)}
-                      >
-                        Play against the computer
-                      </button>
-                    </span>
-                  </div>
+                {playable && isSelected && (
+                  <Suspense fallback={<div className="game-card__create" aria-busy="true" />}>
+                    <CreateGame
+                      slug={game.slug}
+                      options={options[game.slug]}
+                      onOptions={(value) => setOptions((o) => ({ ...o, [game.slug]: value }))}
+                      level={level}
+                      onLevel={setLevel}
+                      creating={creating}
+                      onCreate={(value, againstComputer) => void create(game.slug, value, againstComputer)}
+                    />
+                  </Suspense>
                 )}
               </article>
             );
