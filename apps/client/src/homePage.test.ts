@@ -35,6 +35,7 @@ describe("the home page's script", () => {
 
   it('is read (a positive control: the home page itself and what it names are found)', () => {
     expect(relative).toContain('pages/Home.tsx');
+    expect(relative).toContain('components/LevelSelect.tsx');
     expect(relative).toContain('history/YourGames.tsx');
     expect(packages).toContain('react');
   });

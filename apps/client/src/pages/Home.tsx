@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { ComputerLevel } from '@cards/schema';
 import { GAME_CATALOG } from '@cards/schema/catalog';
+import { LevelSelect } from '../components/LevelSelect.tsx';
 import { errorMessage } from '../lib/errorMessage.ts';
 import { roomPathFrom } from '../lib/roomCode.ts';
 import { saveName, storedName } from '../net/session.ts';
@@ -9,9 +10,10 @@ import { SuitIcon } from '../cards/suits.tsx';
 import { YourGames } from '../history/YourGames.tsx';
 import '../history/history.css';
 
-// What validates (the schemas, zod) loads after the first paint: the chosen game's options and
-// create buttons, the name check, the room look-up.
-const CreateGame = lazy(() => import('./CreateGame.tsx'));
+// What validates (the schemas, zod) loads after the first paint: the chosen game's options form,
+// the name check, the room look-up. The create buttons are there from the start.
+const gameOptions = () => import('./GameOptions.tsx');
+const GameOptions = lazy(gameOptions);
 const schemas = () => import('@cards/schema');
 
 const firstPlayable = GAME_CATALOG.find((g) => g.playable)?.slug ?? '';
@@ -49,7 +51,7 @@ export function Home() {
     return null;
   };
 
-  const create = async (slug: string, gameOptions: unknown, againstComputer?: ComputerLevel) => {
+  const create = async (slug: string, againstComputer?: ComputerLevel) => {
     if (creating) return;
     const validName = await checkName();
     if (!validName) return;
@@ -58,7 +60,8 @@ export function Home() {
     try {
       // The Colyseus client loads with the first room, not with the home page.
       const { createRoom } = await import('../net/connection.ts');
-      const roomCode = await createRoom(slug, validName, gameOptions, seedFromUrl(), againstComputer);
+      const chosen = options[slug] ?? (await gameOptions()).defaultOptions(slug);
+      const roomCode = await createRoom(slug, validName, chosen, seedFromUrl(), againstComputer);
       navigate(`/r/${roomCode}`);
     } catch (error) {
       setCreateError(`Could not create the room: ${errorMessage(error)}`);
@@ -196,17 +199,36 @@ export function Home() {
                   </button>
                 )}
                 {playable && isSelected && (
-                  <Suspense fallback={<div className="game-card__create" aria-busy="true" />}>
-                    <CreateGame
-                      slug={game.slug}
-                      options={options[game.slug]}
-                      onOptions={(value) => setOptions((o) => ({ ...o, [game.slug]: value }))}
-                      level={level}
-                      onLevel={setLevel}
-                      creating={creating}
-                      onCreate={(value, againstComputer) => void create(game.slug, value, againstComputer)}
-                    />
-                  </Suspense>
+                  <div className="game-card__create">
+                    <Suspense fallback={<div className="game-card__options-loading" aria-busy="true" />}>
+                      <GameOptions
+                        slug={game.slug}
+                        options={options[game.slug]}
+                        onOptions={(value) => setOptions((o) => ({ ...o, [game.slug]: value }))}
+                      />
+                    </Suspense>
+                    <button
+                      type="button"
+                      className="btn btn--primary"
+                      data-testid={`create-room-${game.slug}`}
+                      disabled={creating !== null}
+                      onClick={() => void create(game.slug)}
+                    >
+                      {creating === game.slug ? 'Creating…' : 'Create private room'}
+                    </button>
+                    <span className="add-computer">
+                      <LevelSelect id={`computer-level-${game.slug}`} value={level} onChange={setLevel} />
+                      <button
+                        type="button"
+                        className="btn btn--ghost-dark"
+                        data-testid={`play-computer-${game.slug}`}
+                        disabled={creating !== null}
+                        onClick={() => void create(game.slug, level)}
+                      >
+                        Play against the computer
+                      </button>
+                    </span>
+                  </div>
                 )}
               </article>
             );
