@@ -25,7 +25,7 @@ export function App() {
       {route.name === 'home' && <Home />}
       {route.name === 'room' && (
         <Suspense fallback={<Loading />}>
-          <RoomPage code={route.code} watch={route.watch} valid={route.valid} />
+          <RoomPage code={route.code} watch={route.watch} />
         </Suspense>
       )}
       {route.name === 'replay' && (

@@ -36,6 +36,7 @@ describe("the home page's script", () => {
   it('is read (a positive control: the home page itself and what it names are found)', () => {
     expect(relative).toContain('pages/Home.tsx');
     expect(relative).toContain('components/LevelSelect.tsx');
+    expect(relative).toContain('history/YourGames.tsx');
     expect(packages).toContain('react');
   });
 
@@ -46,5 +47,19 @@ describe("the home page's script", () => {
     expect(relative).not.toContain('rules/RulesPanel.tsx');
     for (const lazy of ['@colyseus/sdk', 'motion/react', 'react-markdown', 'remark-gfm'])
       expect(packages).not.toContain(lazy);
+  });
+
+  it('leaves zod and every schema to later chunks: the look-ups, the options forms and the name check load after the first paint', () => {
+    expect(packages).not.toContain('zod');
+    expect(packages).not.toContain('zod/mini');
+    // The whole schema package (every game's views and intents) is behind `@cards/schema`.
+    expect(packages).not.toContain('@cards/schema');
+    for (const lazy of ['games/registry.tsx', 'games/parse.ts', 'net/lookup.ts', 'history/recentGames.ts'])
+      expect(relative).not.toContain(lazy);
+    // A positive control: the game list comes from its own zod-free file, which imports nothing.
+    expect(packages).toContain('@cards/schema/catalog');
+    const catalog = readFileSync(path.join(SRC, '../../../packages/schema/src/catalog.ts'), 'utf8');
+    expect(catalog).toContain('export const GAME_CATALOG');
+    expect(catalog).not.toMatch(/^import\s/m);
   });
 });

@@ -13,6 +13,7 @@ import type {
   StarNavigatorIntent,
   StarNavigatorView,
 } from '@cards/schema';
+import { starCardLabel } from '@cards/schema';
 import { blindCassowaryHint } from './blind-cassowary/index.ts';
 import { mathCardGameHint } from './math-card-game/index.ts';
 import { starNavigatorHint } from './star-navigator/index.ts';
@@ -63,21 +64,8 @@ function blindCassowaryPosition(
   return `${ids(view.target.cards)}|${ids(view.hand)}`;
 }
 
-const SUIT_SIGNS: Readonly<Record<string, string>> = {
-  S: '♠',
-  H: '♥',
-  D: '♦',
-  C: '♣',
-  wands: ' of wands',
-  cups: ' of cups',
-  swords: ' of swords',
-  coins: ' of coins',
-  trumps: ' (trump)',
-  joker: '',
-};
-
 const starLabel = (card: StarCard | undefined, id: string): string =>
-  card === undefined ? id : `${card.rank}${SUIT_SIGNS[card.suit] ?? ''}`;
+  card === undefined ? id : starCardLabel(card);
 
 function starNavigator(view: StarNavigatorView, legal: readonly StarNavigatorIntent[]): Hint | null {
   const hint = starNavigatorHint(view, legal);

@@ -6,3 +6,4 @@ export * from './math-card-game.ts';
 export * from './star-navigator.ts';
 export * from './cunt-soul.ts';
 export * from './games.ts';
+export * from './catalog.ts';

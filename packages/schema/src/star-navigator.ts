@@ -70,6 +70,28 @@ export const StarCardSchema = z.object({
 });
 export type StarCard = z.infer<typeof StarCardSchema>;
 
+const FRENCH_MARK: Readonly<Record<string, string>> = { S: '♠', H: '♥', D: '♦', C: '♣' };
+const TAROT_COURT_NAME: Readonly<Record<string, string>> = {
+  A: 'Ace',
+  P: 'Page',
+  N: 'Knight',
+  Q: 'Queen',
+  K: 'King',
+};
+
+/**
+ * A card as every text names it — the table, the formula, the history, the hints: "Q♥", "Joker",
+ * "7 of cups", "Ace of cups (100)" (a Tarot court with its value), "Trump 20".
+ */
+export function starCardLabel(card: StarCard): string {
+  if (card.suit === 'joker') return 'Joker';
+  if (card.suit === 'trumps') return `Trump ${card.rank}`;
+  const french = FRENCH_MARK[card.suit];
+  if (french !== undefined) return `${card.rank}${french}`;
+  const court = TAROT_COURT_NAME[card.rank];
+  return court === undefined ? `${card.rank} of ${card.suit}` : `${court} of ${card.suit} (${card.value})`;
+}
+
 const StarCardIdSchema = z.string().min(1).max(16);
 
 /** The five operations, ASCII on the wire. */

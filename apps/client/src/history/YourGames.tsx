@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'react';
-import { GAME_CATALOG, type RoomLookup } from '@cards/schema';
-import { lookupRoom } from '../net/lookup.ts';
+import type { RoomLookup } from '@cards/schema';
+import { GAME_CATALOG } from '@cards/schema/catalog';
 import { seatedRoomCodes } from '../net/session.ts';
 import { onLinkClick } from '../lib/router.ts';
-import { fetchRecentGames, loadRecentGames, type RecentGame } from './recentGames.ts';
+import type { RecentGame } from './recentGames.ts';
+
+// The look-ups and the stored games are checked with zod, which loads after the home page's first paint.
+const lookups = () => import('../net/lookup.ts');
+const recentGames = () => import('./recentGames.ts');
 
 const gameName = (slug: string): string => GAME_CATALOG.find((g) => g.slug === slug)?.name ?? slug;
 
@@ -13,9 +17,12 @@ function useRunningGames(): RoomLookup[] {
   useEffect(() => {
     let live = true;
     const codes = seatedRoomCodes().slice(0, 8);
-    void Promise.all(codes.map((code) => lookupRoom(code).catch(() => null))).then((rooms) => {
-      if (live) setRunning(rooms.filter((r): r is RoomLookup => r !== null && r.phase === 'playing'));
-    });
+    if (codes.length === 0) return;
+    void lookups()
+      .then(({ lookupRoom }) => Promise.all(codes.map((code) => lookupRoom(code).catch(() => null))))
+      .then((rooms) => {
+        if (live) setRunning(rooms.filter((r): r is RoomLookup => r !== null && r.phase === 'playing'));
+      });
     return () => {
       live = false;
     };
@@ -23,12 +30,16 @@ function useRunningGames(): RoomLookup[] {
   return running;
 }
 
-/** This browser's recent games: those remembered here at once, then the server's list merged in. */
+/** This browser's recent games: those remembered here, then the server's list merged in. */
 function useRecentGames(): RecentGame[] {
-  const [recent, setRecent] = useState(loadRecentGames);
+  const [recent, setRecent] = useState<RecentGame[]>([]);
   useEffect(() => {
     let live = true;
-    void fetchRecentGames().then((games) => live && setRecent(games));
+    void recentGames().then(({ fetchRecentGames, loadRecentGames }) => {
+      if (!live) return;
+      setRecent(loadRecentGames());
+      void fetchRecentGames().then((games) => live && setRecent(games));
+    });
     return () => {
       live = false;
     };

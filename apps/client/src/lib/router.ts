@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { RoomCodeSchema } from '@cards/schema';
 
 export type Route =
   | { name: 'home' }
-  | { name: 'room'; code: string; watch: boolean; valid: boolean }
+  /** `code` as the link has it: the room page checks it (with the schemas, loaded with that page). */
+  | { name: 'room'; code: string; watch: boolean }
   | { name: 'replay'; id: string; move: number | null; seat: number | null }
   | { name: 'notFound'; path: string };
 
@@ -24,15 +24,8 @@ export function parseRoute(pathname: string, search: string): Route {
   if (pathname === '/' || pathname === '') return { name: 'home' };
   const match = /^\/r\/([^/]+)\/?$/.exec(pathname);
   if (match) {
-    const raw = decodeURIComponent(match[1] ?? '');
-    const parsed = RoomCodeSchema.safeParse(raw);
     const watch = new URLSearchParams(search).get('watch') === '1';
-    return {
-      name: 'room',
-      code: parsed.success ? parsed.data : raw.toUpperCase(),
-      watch,
-      valid: parsed.success,
-    };
+    return { name: 'room', code: decodeURIComponent(match[1] ?? ''), watch };
   }
   const replay = /^\/replay\/([A-Za-z0-9_-]{16,64})\/?$/.exec(pathname);
   if (replay) {

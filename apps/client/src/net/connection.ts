@@ -29,14 +29,20 @@ import {
   browserId,
   clearRoomSession,
   forgetSeat,
-  loadName,
   loadRoomSession,
   markSeatAlive,
   markSeatOrphaned,
   saveRoomSession,
+  storedName,
   tabToken,
   tokenForRoom,
 } from './session.ts';
+
+/** The remembered display name, or '' if none (or if what is stored is no longer valid). */
+export function loadName(): string {
+  const stored = storedName();
+  return DisplayNameSchema.safeParse(stored).success ? stored : '';
+}
 
 let client: Client | null = null;
 let room: Room | null = null;

@@ -1,5 +1,3 @@
-import { DisplayNameSchema } from '@cards/schema';
-
 const NAME_KEY = 'cards.name';
 const TOKEN_KEY = 'cards.tabToken';
 const BROWSER_KEY = 'cards.browser';
@@ -25,11 +23,8 @@ function safeSet(storage: () => Storage, key: string, value: string | null): voi
 const local = () => window.localStorage;
 const session = () => window.sessionStorage;
 
-/** The remembered display name, or '' if none (or if what is stored is no longer valid). */
-export function loadName(): string {
-  const stored = safeGet(local, NAME_KEY) ?? '';
-  return DisplayNameSchema.safeParse(stored).success ? stored : '';
-}
+/** The remembered display name as stored, or '' if none: check it before use (`loadName`). */
+export const storedName = (): string => safeGet(local, NAME_KEY) ?? '';
 
 export function saveName(name: string): void {
   safeSet(local, NAME_KEY, name.trim());

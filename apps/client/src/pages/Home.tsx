@@ -1,15 +1,20 @@
-import { useState } from 'react';
-import { type ComputerLevel, DisplayNameSchema, GAME_CATALOG } from '@cards/schema';
+import { lazy, Suspense, useState } from 'react';
+import type { ComputerLevel } from '@cards/schema';
+import { GAME_CATALOG } from '@cards/schema/catalog';
 import { LevelSelect } from '../components/LevelSelect.tsx';
-import { CLIENT_GAMES } from '../games/registry.tsx';
 import { errorMessage } from '../lib/errorMessage.ts';
 import { roomPathFrom } from '../lib/roomCode.ts';
-import { lookupRoom } from '../net/lookup.ts';
-import { loadName, saveName } from '../net/session.ts';
+import { saveName, storedName } from '../net/session.ts';
 import { navigate } from '../lib/router.ts';
 import { SuitIcon } from '../cards/suits.tsx';
 import { YourGames } from '../history/YourGames.tsx';
 import '../history/history.css';
+
+// What validates (the schemas, zod) loads after the first paint: the chosen game's options form,
+// the name check, the room look-up. The create buttons are there from the start.
+const gameOptions = () => import('./GameOptions.tsx');
+const GameOptions = lazy(gameOptions);
+const schemas = () => import('@cards/schema');
 
 const firstPlayable = GAME_CATALOG.find((g) => g.playable)?.slug ?? '';
 
@@ -17,7 +22,8 @@ const firstPlayable = GAME_CATALOG.find((g) => g.playable)?.slug ?? '';
 const seedFromUrl = () => new URLSearchParams(window.location.search).get('seed') ?? undefined;
 
 export function Home() {
-  const [name, setName] = useState(loadName);
+  // As stored (this page saved it once it was valid); checked again before it is used.
+  const [name, setName] = useState(storedName);
   const [nameError, setNameError] = useState<string | null>(null);
   const [selected, setSelected] = useState(firstPlayable);
   const [options, setOptions] = useState<Record<string, unknown>>({});
@@ -30,11 +36,12 @@ export function Home() {
   const onName = (value: string) => {
     setName(value);
     setNameError(null);
-    if (DisplayNameSchema.safeParse(value).success) saveName(value);
+    // Kept as typed (so a reload keeps it): whoever reads it checks it first.
+    saveName(value);
   };
 
-  const checkName = (): string | null => {
-    const parsed = DisplayNameSchema.safeParse(name);
+  const checkName = async (): Promise<string | null> => {
+    const parsed = (await schemas()).DisplayNameSchema.safeParse(name);
     if (parsed.success) {
       saveName(parsed.data);
       return parsed.data;
@@ -45,21 +52,16 @@ export function Home() {
   };
 
   const create = async (slug: string, againstComputer?: ComputerLevel) => {
-    const validName = checkName();
-    if (!validName || creating) return;
+    if (creating) return;
+    const validName = await checkName();
+    if (!validName) return;
     setCreating(slug);
     setCreateError(null);
     try {
-      const game = CLIENT_GAMES[slug];
       // The Colyseus client loads with the first room, not with the home page.
       const { createRoom } = await import('../net/connection.ts');
-      const roomCode = await createRoom(
-        slug,
-        validName,
-        options[slug] ?? game?.defaultOptions,
-        seedFromUrl(),
-        againstComputer,
-      );
+      const chosen = options[slug] ?? (await gameOptions()).defaultOptions(slug);
+      const roomCode = await createRoom(slug, validName, chosen, seedFromUrl(), againstComputer);
       navigate(`/r/${roomCode}`);
     } catch (error) {
       setCreateError(`Could not create the room: ${errorMessage(error)}`);
@@ -77,6 +79,7 @@ export function Home() {
       return;
     }
     try {
+      const { lookupRoom } = await import('../net/lookup.ts');
       if (!(await lookupRoom(target.code))) {
         setCodeError(`No room with code ${target.code}. It may have closed, or a letter is off.`);
         return;
@@ -169,8 +172,7 @@ export function Home() {
         </h2>
         <div className="games">
           {GAME_CATALOG.map((game) => {
-            const client = CLIENT_GAMES[game.slug];
-            const playable = game.playable && client !== undefined;
+            const playable = game.playable;
             const isSelected = playable && selected === game.slug;
             return (
               <article
@@ -196,13 +198,15 @@ export function Home() {
                     Choose
                   </button>
                 )}
-                {playable && isSelected && client && (
+                {playable && isSelected && (
                   <div className="game-card__create">
-                    {client.optionsForm({
-                      value: options[game.slug] ?? client.defaultOptions,
-                      onChange: (value) => setOptions((o) => ({ ...o, [game.slug]: value })),
-                      idPrefix: `create-${game.slug}`,
-                    })}
+                    <Suspense fallback={<div className="game-card__options-loading" aria-busy="true" />}>
+                      <GameOptions
+                        slug={game.slug}
+                        options={options[game.slug]}
+                        onOptions={(value) => setOptions((o) => ({ ...o, [game.slug]: value }))}
+                      />
+                    </Suspense>
                     <button
                       type="button"
                       className="btn btn--primary"

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { MotionConfig } from 'motion/react';
-import { DisplayNameSchema, GAME_CATALOG, type RoomLookup } from '@cards/schema';
+import { DisplayNameSchema, GAME_CATALOG, RoomCodeSchema, type RoomLookup } from '@cards/schema';
 import { ConnectionStatus } from '../components/ConnectionStatus.tsx';
 import { LeaveConfirm } from '../components/LeaveConfirm.tsx';
 import { LeftPlayersBanner } from '../components/LeftPlayersBanner.tsx';
@@ -19,8 +19,8 @@ import {
   StarTable,
 } from '../games/tables.tsx';
 import { Lobby } from '../lobby/Lobby.tsx';
-import { enterRoom, type JoinOutcome } from '../net/connection.ts';
-import { loadName, saveName } from '../net/session.ts';
+import { enterRoom, loadName, type JoinOutcome } from '../net/connection.ts';
+import { saveName } from '../net/session.ts';
 import { navigate, onLinkClick } from '../lib/router.ts';
 import { useStore } from '../store.ts';
 import { AttentionCues } from '../attention/AttentionCues.tsx';
@@ -28,7 +28,11 @@ import { SettingsMenu, useReducedMotionConfig } from '../settings/SettingsMenu.t
 
 type Attempt = { key: string; outcome: JoinOutcome };
 
-export default function RoomPage({ code, watch, valid }: { code: string; watch: boolean; valid: boolean }) {
+/** The room page for the code in the link (as typed there: it is checked here, not on the home page). */
+export default function RoomPage({ code: typed, watch }: { code: string; watch: boolean }) {
+  const parsed = RoomCodeSchema.safeParse(typed);
+  const valid = parsed.success;
+  const code = parsed.success ? parsed.data : typed.toUpperCase();
   const status = useStore((s) => s.status);
   const storeCode = useStore((s) => s.code);
   const left = useStore((s) => s.left);

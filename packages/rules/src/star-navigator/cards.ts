@@ -99,14 +99,5 @@ export const sequenceValue = (card: StarCard): number => card.value;
 /** Highest number a phantom may be: the King (13), or the highest trump (21) with the Tarot. */
 export const phantomMax = (kind: DeckKind): number => (kind === 'tarot' ? 21 : 13);
 
-const SYMBOL: Partial<Record<StarSuit, string>> = { S: '♠', H: '♥', D: '♦', C: '♣' };
-
-/** Short human name: "Q♥", "Joker", "Page of cups", "Trump 20". */
-export function cardLabel(card: StarCard): string {
-  if (card.suit === 'joker') return 'Joker';
-  if (card.suit === 'trumps') return `Trump ${card.rank}`;
-  const symbol = SYMBOL[card.suit];
-  if (symbol !== undefined) return `${card.rank}${symbol}`;
-  const names: Record<string, string> = { A: 'Ace', P: 'Page', N: 'Knight', Q: 'Queen', K: 'King' };
-  return `${names[card.rank] ?? card.rank} of ${card.suit}`;
-}
+/** Short human name, as the table shows it: "Q♥", "Joker", "Page of cups (1)", "Trump 20". */
+export { starCardLabel as cardLabel } from '@cards/schema';

@@ -7,6 +7,7 @@ import type { BlindCassowaryGameState } from '../parse.ts';
 import { DecisionClock } from './EndPhases.tsx';
 import { rankText } from '../../cards/Card.tsx';
 import { sendIntent } from '../../net/connection.ts';
+import { IntentButton, KitButton, TokenButton } from '../../table-kit/buttons.tsx';
 import { showToast, useStore } from '../../store.ts';
 import { useTabDraft } from '../../lib/tabDraft.ts';
 import { BcCard, spokenBcCard } from './BcCard.tsx';
@@ -32,6 +33,9 @@ interface Draft {
 }
 
 const EMPTY: Draft = { text: '', picked: [], copies: {} };
+const EMPTY_FORMULA = 'Build a formula first: tap your cards and operators, or type it.';
+const CHECKING = 'The deal is still being checked; a moment.';
+const BLIND_PASS: BlindCassowaryIntent = { type: 'blindSubmit', expr: null, chameleons: [] };
 const DraftSchema: z.ZodType<Draft> = z.object({
   text: z.string().max(400),
   picked: z.array(z.string()).max(16),
@@ -75,7 +79,6 @@ export function ExpressionBuilder({
   // The server's own intent names the hand it is about, so pressing it while another player's move
   // lands first still counts.
   const stuckIntent = legal.find((i) => i.type === 'stuck');
-  const canStuck = stuckIntent !== undefined;
   const inputId = mode === 'claim' ? 'formula-input' : 'blind-input';
 
   const setText = (text: string) => setDraft({ ...draft, text });
@@ -92,7 +95,7 @@ export function ExpressionBuilder({
     setText(appendToken(draft.text, op === '-' ? '−' : op === '*' ? '×' : op === '/' ? '÷' : op));
 
   const problem = (): string | null => {
-    if (composed.kind === 'empty') return 'Build a formula first: tap your cards and operators, or type it.';
+    if (composed.kind === 'empty') return EMPTY_FORMULA;
     if (composed.kind === 'error') return composed.message;
     if (!enoughCards) return `A cassowary uses at least ${minCards} cards.`;
     if (choices === null) return 'Choose which card each chameleon copies.';
@@ -102,7 +105,7 @@ export function ExpressionBuilder({
   const submit = async () => {
     const why = problem();
     if (checking) {
-      showToast('error', 'The deal is still being checked; a moment.');
+      showToast('error', CHECKING);
       return;
     }
     if (why !== null || composed.kind !== 'ok' || choices === null) {
@@ -171,25 +174,23 @@ export function ExpressionBuilder({
             }
           }}
         />
-        <button
-          type="button"
-          className="btn btn--ghost bc-builder__key"
-          data-testid="expr-back"
-          aria-label="Delete the last token"
+        <TokenButton
+          className="btn--ghost bc-builder__key"
+          testId="expr-back"
+          label="Delete the last token"
           disabled={draft.text === ''}
           onClick={() => setText(dropLastToken(draft.text))}
         >
           ⌫
-        </button>
-        <button
-          type="button"
-          className="btn btn--ghost bc-builder__key"
-          data-testid="expr-clear"
+        </TokenButton>
+        <TokenButton
+          className="btn--ghost bc-builder__key"
+          testId="expr-clear"
           disabled={draft.text === ''}
           onClick={() => setDraft(EMPTY)}
         >
           Clear
-        </button>
+        </TokenButton>
       </div>
       {composed.kind === 'error' && composed.pos !== null && (
         <ErrorAt text={draft.text} pos={composed.pos} token={composed.token} />
@@ -244,71 +245,69 @@ export function ExpressionBuilder({
       )}
       <div className="bc-builder__ops" role="group" aria-label="Operators">
         {OPERATORS.map((o) => (
-          <button
+          <TokenButton
             key={o.op}
-            type="button"
-            className="btn bc-builder__op"
-            data-testid={`expr-op-${o.op}`}
-            aria-label={o.word}
+            className="bc-builder__op"
+            testId={`expr-op-${o.op}`}
+            label={o.word}
+            disabled={false}
             onClick={() => tapOp(o.op)}
           >
             {o.symbol}
-          </button>
+          </TokenButton>
         ))}
       </div>
       <HandRow hand={hand} inFormula={inFormula} onTap={tapCard} copies={draft.copies} />
       <div className="bc-builder__actions">
         {mode === 'claim' ? (
           <>
-            <button
-              type="button"
-              className={`btn bc-stuck ${stuck ? 'is-on' : ''}`}
-              data-testid="stuck-toggle"
+            <IntentButton
+              intent={stuckIntent ?? null}
+              why={checking ? CHECKING : undefined}
+              busy={busy}
+              className={`bc-stuck ${stuck ? 'is-on' : ''}`}
+              testId="stuck-toggle"
               data-on={stuck ? 'true' : 'false'}
               aria-pressed={stuck}
-              disabled={busy || !canStuck}
-              onClick={() => void sendIntent(stuckIntent ?? { type: 'stuck', on: !stuck })}
             >
               {stuck ? 'Stuck ✓ (take back)' : "I'm stuck"}
-            </button>
-            <button
-              type="button"
-              className={`btn bc-call ${ready ? 'is-ready' : ''}`}
-              data-testid="claim-submit"
+            </IntentButton>
+            <KitButton
+              off={checking || composed.kind === 'empty'}
+              why={checking ? CHECKING : EMPTY_FORMULA}
+              busy={busy}
+              className={`bc-call ${ready ? 'is-ready' : ''}`}
+              testId="claim-submit"
               data-ready={ready && !checking ? 'true' : 'false'}
-              disabled={busy || checking || composed.kind === 'empty'}
               title={message ?? 'Call your cassowary'}
-              onClick={() => void submit()}
+              onPress={() => void submit()}
             >
               Cassowary!
-            </button>
+            </KitButton>
           </>
         ) : (
           <>
             <DecisionClock state={state} stage="blind" me={me} compact testId="decision-timer-dock" />
-            <button
-              type="button"
-              className="btn bc-pass"
-              data-testid="blind-pass"
-              disabled={busy || !canBlind}
-              onClick={() =>
-                void sendIntent({ type: 'blindSubmit', expr: null, chameleons: [] }).then(
-                  (ok) => ok && setDraft(EMPTY),
-                )
-              }
+            <IntentButton
+              intent={canBlind ? BLIND_PASS : null}
+              busy={busy}
+              className="bc-pass"
+              testId="blind-pass"
+              onSent={() => setDraft(EMPTY)}
             >
               Pass
-            </button>
-            <button
-              type="button"
-              className={`btn bc-call ${ready ? 'is-ready' : ''}`}
-              data-testid="blind-submit"
-              disabled={busy || !canBlind || composed.kind === 'empty'}
+            </IntentButton>
+            <KitButton
+              off={!canBlind || composed.kind === 'empty'}
+              why={canBlind ? EMPTY_FORMULA : undefined}
+              busy={busy}
+              className={`bc-call ${ready ? 'is-ready' : ''}`}
+              testId="blind-submit"
               title={message ?? 'Submit your blind cassowary'}
-              onClick={() => void submit()}
+              onPress={() => void submit()}
             >
               Submit blind
-            </button>
+            </KitButton>
           </>
         )}
       </div>

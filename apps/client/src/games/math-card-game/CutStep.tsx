@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { RoomInfo } from '@cards/schema';
-import { sendIntent } from '../../net/connection.ts';
+import { IntentButton } from '../../table-kit/buttons.tsx';
 import { useStore } from '../../store.ts';
 import { colourOf, seatName } from './labels.ts';
 import { MathCardBack } from './MathCardFace.tsx';
@@ -30,14 +30,11 @@ export function CutStep({ state, info }: { state: MathGameState; info: RoomInfo 
   const { view, legal } = state;
   const me = typeof view.viewer === 'number' ? view.viewer : null;
   const cutting = me !== null && legal.some((i) => i.type === 'cut');
-  const positions = new Set(
-    legal.flatMap((i) => (i.type === 'cut' && i.position !== null ? [i.position] : [])),
-  );
+  // The server's own cut intents: one per position, and "anywhere" (position null).
+  const cuts = new Map(legal.flatMap((i) => (i.type === 'cut' ? [[i.position, i] as const] : [])));
   const [hover, setHover] = useState<number | null>(null);
   const mine = useRemaining(state, `cut-${me ?? -1}`);
   const waitingFor = view.cutters.filter((s) => s !== me);
-
-  const cut = (position: number | null) => void sendIntent({ type: 'cut', position });
 
   return (
     <div className="mcg__cut" data-testid="cut-step">
@@ -55,34 +52,28 @@ export function CutStep({ state, info }: { state: MathGameState; info: RoomInfo 
             onPointerLeave={() => setHover(null)}
           >
             {Array.from({ length: DECK - 1 }, (_, k) => k + 1).map((n) => (
-              <button
+              <IntentButton
                 key={n}
-                type="button"
+                intent={cuts.get(n) ?? null}
+                busy={busy}
+                plain
                 className={`mcg__fan-slice ${hover !== null && n <= hover ? 'is-lifted' : ''}`}
-                data-testid={`cut-position-${n}`}
-                aria-label={`Cut ${n} card${n === 1 ? '' : 's'} from the top`}
-                disabled={busy || !positions.has(n)}
+                testId={`cut-position-${n}`}
+                label={`Cut ${n} card${n === 1 ? '' : 's'} from the top`}
                 onPointerEnter={() => setHover(n)}
                 onFocus={() => setHover(n)}
-                onClick={() => cut(n)}
               >
                 <MathCardBack colour={colourOf(view, 1 - me)} size="sm" />
-              </button>
+              </IntentButton>
             ))}
             <span className="mcg__fan-slice mcg__fan-slice--last" aria-hidden="true">
               <MathCardBack colour={colourOf(view, 1 - me)} size="sm" />
             </span>
           </div>
           <div className="mcg__cut-actions">
-            <button
-              type="button"
-              className="btn btn--primary"
-              data-testid="cut-random"
-              disabled={busy}
-              onClick={() => cut(null)}
-            >
+            <IntentButton intent={cuts.get(null) ?? null} busy={busy} primary testId="cut-random">
               Cut anywhere
-            </button>
+            </IntentButton>
             {mine !== null && (
               <span className="mcg__timer" data-testid="cut-timer" data-remaining-ms={mine} role="timer">
                 <span className="mcg__timer-bar" style={{ width: `${barWidth(mine, view.options)}%` }} />

@@ -19,7 +19,7 @@ import { isOverride, StarCardFace } from './StarCardFace.tsx';
 import { cardLabel } from './labels.ts';
 import { LayOut } from './LayOut.tsx';
 import { HintedNote, hintedProps, useHintedCards } from '../../table-kit/hinted.tsx';
-import { IntentButton, TokenButton } from './buttons.tsx';
+import { IntentButton, TokenButton } from '../../table-kit/buttons.tsx';
 
 /** What a screen reader says for each operator key. */
 const OP_SPOKEN: Readonly<Record<(typeof OPS)[number], string>> = {
@@ -33,6 +33,8 @@ const BRACKETS = [
   ['(', 'open'],
   [')', 'close'],
 ] as const;
+
+const AFTER_VALUE = 'Put an operator between two cards.';
 
 type ChooseIntent = Extract<StarNavigatorIntent, { type: 'chooseVectorSet' }>;
 
@@ -202,6 +204,11 @@ export function Compose({
       : 'Your Jump Coordinates must be a whole number.';
   const label = (ref: string) => labelFor(ref, view, cards);
 
+  const submitWhy = !built.ok
+    ? built.error
+    : missing.length > 0
+      ? `Use every card of your Vector Set: still to use ${missing.map(label).join(', ')}.`
+      : 'Enter your Jump Coordinates: the whole number your calculation makes.';
   const submission: StarNavigatorIntent | null =
     vs !== null && built.ok && missing.length === 0 && declaredNumber !== null
       ? { type: 'submit', expr: built.expr, declared: declaredNumber }
@@ -291,7 +298,13 @@ export function Compose({
             </select>
           </label>
         )}
-        <IntentButton intent={match ?? null} testId="choose-vector-set" busy={busy} primary>
+        <IntentButton
+          intent={match ?? null}
+          why={`Pick a legal Vector Set (${sameCards.length > 0 ? 'choose the options' : 'tap cards'}).`}
+          testId="choose-vector-set"
+          busy={busy}
+          primary
+        >
           {vs ? 'Change Vector Set' : 'Use this Vector Set'}
         </IntentButton>
         {!match && (
@@ -312,7 +325,11 @@ export function Compose({
             onKeyDown={(e) => {
               if (e.key === 'Enter' && submission !== null) void sendIntent(submission);
             }}
-            placeholder="Tap or type: (7♠ + J♥) × 3♦"
+            placeholder={
+              view.deck === 'tarot'
+                ? 'Tap or type: (Page of cups (1) + Trump 20) × 7 of cups'
+                : 'Tap or type: (7♠ + J♥) × 3♦'
+            }
             aria-label="Your calculation: tap the cards and operators below, or type them"
             aria-invalid={!typed.ok}
             autoComplete="off"
@@ -325,6 +342,7 @@ export function Compose({
                 key={ref}
                 testId={`expr-card-${ref}`}
                 disabled={used.has(ref) || !follows('card')}
+                why={used.has(ref) ? 'Already in the calculation: each card is used once.' : AFTER_VALUE}
                 onClick={() =>
                   write(typedName(typedSet.find((t) => t.ref === ref) ?? { ref, card: null, value: null }))
                 }
@@ -340,6 +358,7 @@ export function Compose({
                 testId={`expr-op-${op}`}
                 label={OP_SPOKEN[op]}
                 disabled={!follows('op')}
+                why="Put a card before an operator."
                 onClick={() => write(OP_SYMBOL[op])}
               >
                 {OP_SYMBOL[op]}
@@ -350,6 +369,7 @@ export function Compose({
                 key={bracket}
                 testId={`expr-op-${bracket}`}
                 disabled={!follows(follow)}
+                why={follow === 'open' ? AFTER_VALUE : 'There is no open parenthesis to close here.'}
                 onClick={() => write(bracket)}
               >
                 {bracket}
@@ -402,6 +422,7 @@ export function Compose({
           </label>
           <IntentButton
             intent={submission}
+            why={submitWhy}
             testId="submit-calculation"
             busy={busy}
             primary

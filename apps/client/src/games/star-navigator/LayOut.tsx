@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { StarNavigatorIntent, StarNavigatorView } from '@cards/schema';
-import { IntentButton } from './buttons.tsx';
+import { IntentButton } from '../../table-kit/buttons.tsx';
 import { isOverride, StarCardFace } from './StarCardFace.tsx';
 import { cardLabel } from './labels.ts';
 

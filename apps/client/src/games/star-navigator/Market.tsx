@@ -1,5 +1,5 @@
 import type { RoomInfo, StarNavigatorIntent, StarNavigatorView } from '@cards/schema';
-import { IntentButton } from './buttons.tsx';
+import { IntentButton } from '../../table-kit/buttons.tsx';
 import { seatName } from './Showdown.tsx';
 
 /** What the Pirate Map does and what its d4 does, where the offer is made. */

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import type { StarCard, StarNavigatorView } from '@cards/schema';
-import { IntentButton } from './buttons.tsx';
+import { IntentButton } from '../../table-kit/buttons.tsx';
 import { useStore } from '../../store.ts';
 import { VARIANT_NAMES } from './StarOptions.tsx';
 import { isOverride, StarCardFace } from './StarCardFace.tsx';

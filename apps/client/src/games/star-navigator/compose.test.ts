@@ -105,14 +105,15 @@ describe('star navigator composer', () => {
       expect(read('J % 7S')).toContain('neither a card nor an operator');
     });
 
+    const tarot: TypedCard[] = [
+      { ref: 'tAC', card: card('tAC', 'A', 'cups', 100), value: null },
+      { ref: 't7C', card: card('t7C', '7', 'cups', 7), value: null },
+      { ref: 'tPW', card: card('tPW', 'P', 'wands', 1), value: null },
+      { ref: 'T2', card: card('T2', '2', 'trumps', 2), value: null },
+      { ref: 'T20', card: card('T20', '20', 'trumps', 20), value: null },
+    ];
+
     it('reads a Tarot card or a trump as the table labels it ("Ace of cups (100)")', () => {
-      const tarot: TypedCard[] = [
-        { ref: 'tAC', card: card('tAC', 'A', 'cups', 100), value: null },
-        { ref: 't7C', card: card('t7C', '7', 'cups', 7), value: null },
-        { ref: 'tPW', card: card('tPW', 'P', 'wands', 1), value: null },
-        { ref: 'T2', card: card('T2', '2', 'trumps', 2), value: null },
-        { ref: 'T20', card: card('T20', '20', 'trumps', 20), value: null },
-      ];
       const readTarot = (text: string) => {
         const t = parseTyped(text, tarot);
         if (!t.ok) return t.error;
@@ -133,6 +134,41 @@ describe('star navigator composer', () => {
       expect(readTarot('Ace of cups (100) + Ace of cups')).toContain(
         '“Ace of cups” is already in the formula',
       );
+    });
+
+    it('writes a Tarot card or a trump as the table labels it, and reads it back', () => {
+      expect(tarot.map(typedName)).toEqual([
+        'Ace of cups (100)',
+        '7 of cups',
+        'Page of wands (1)',
+        'Trump 2',
+        'Trump 20',
+      ]);
+      expect(tarot.map(typedName)).toEqual(tarot.map((t) => cardLabel(t.card!)));
+      let text = '';
+      for (const piece of [
+        '(',
+        typedName(tarot[0]!),
+        '−',
+        typedName(tarot[2]!),
+        ')',
+        '×',
+        typedName(tarot[4]!),
+      ])
+        text = appendTyped(text, piece);
+      expect(text).toBe('( Ace of cups (100) − Page of wands (1) ) × Trump 20');
+      const typed = parseTyped(text, tarot);
+      const built = typed.ok ? buildExpr(typed.tokens) : null;
+      expect(built?.ok && exprText(built.expr, (ref) => ref)).toBe('(tAC − tPW) × T20');
+      // ⌫ takes the whole label off, never a piece of it.
+      expect(dropLastTyped(text, typed)).toBe('( Ace of cups (100) − Page of wands (1) ) ×');
+      // An ambiguous rank names the cards by their labels.
+      expect(
+        parseTyped('7 + Trump 20', [
+          ...tarot,
+          { ref: 't7W', card: card('t7W', '7', 'wands', 7), value: null },
+        ]),
+      ).toMatchObject({ ok: false, error: '“7” could be 7 of cups or 7 of wands: add the suit.' });
     });
 
     it('writes what the buttons add, an Ace with its value as a choice', () => {

@@ -107,9 +107,9 @@ export function canFollow(tokens: readonly Token[], next: Token['kind']): boolea
  * read here into the same tokens the buttons stand for, so it becomes the same wire tree. Each card
  * of the Vector Set has a typed name: rank and suit ("7♠", "7s"; a Tarot card "Qcups"; "T20" for a
  * trump; "Joker"), the rank alone when no other card of the set shares it, and `⟨n⟩` for the phantom.
- * A card's label as the table shows it reads too ("Ace of cups (100)", "7 of cups", "Trump 20"; the
- * value in brackets may be left out). An Ace reads "A♥ as 1": the value chosen with the Vector Set,
- * not an equation.
+ * A card's label as the table shows it reads too, and is what the buttons write ("Ace of cups (100)",
+ * "7 of cups", "Trump 20"; typed, the value in brackets may be left out). An Ace reads "A♥ as 1": the
+ * value chosen with the Vector Set, not an equation.
  */
 export interface TypedCard {
   ref: string;
@@ -134,24 +134,29 @@ const OP_TEXT: Readonly<Record<string, StarOp>> = {
 
 const normal = (text: string) => [...text.toUpperCase()].map((ch) => SUIT_LETTER[ch] ?? ch).join('');
 
-/** What the buttons write for a card ("7♠", "A♥ as 1", "Qcups", "T20", "Joker", "⟨5⟩"). */
-export function typedName(t: TypedCard): string {
+/** A card's short typed name ("7♠", "Qcups", "T20", "Joker", "⟨5⟩"): typing is quicker with it. */
+function shortName(t: TypedCard): string {
   if (t.card === null) return `⟨${t.value ?? '?'}⟩`;
   const c = t.card;
-  const name =
-    c.suit === 'joker'
-      ? 'Joker'
-      : c.suit === 'trumps'
-        ? `T${c.rank}`
-        : `${c.rank}${FRENCH_MARK[c.suit] ?? c.suit}`;
-  return c.aceChoice && t.value !== null ? `${name} as ${t.value}` : name;
+  if (c.suit === 'joker') return 'Joker';
+  return c.suit === 'trumps' ? `T${c.rank}` : `${c.rank}${FRENCH_MARK[c.suit] ?? c.suit}`;
 }
 
-/** The names a typed word may give a card: its full name, its rank alone, a trump's or Tarot card's value. */
+/**
+ * What the buttons write for a card: its label as the table shows it ("7♠", "Ace of cups (100)",
+ * "Trump 20", "Joker", "⟨5⟩"), an Ace with its chosen value ("A♥ as 1").
+ */
+export function typedName(t: TypedCard): string {
+  if (t.card === null) return shortName(t);
+  const name = cardLabel(t.card);
+  return t.card.aceChoice && t.value !== null ? `${name} as ${t.value}` : name;
+}
+
+/** The names a typed word may give a card: its short name, its rank alone, a trump's or Tarot card's value. */
 function namesOf(t: TypedCard): string[] {
   if (t.card === null) return [`⟨${t.value}⟩`, `<${t.value}>`, 'PHANTOM'];
   const c = t.card;
-  const full = normal(typedName({ ...t, value: null }));
+  const full = normal(shortName(t));
   if (c.suit === 'joker') return [full];
   if (c.suit === 'trumps') return [full, `TRUMP${c.rank}`, c.rank];
   return [full, normal(c.rank), ...(FRENCH_MARK[c.suit] === undefined ? [String(c.value)] : [])];

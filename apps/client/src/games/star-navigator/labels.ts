@@ -25,15 +25,8 @@ export const TAROT_COURT: Readonly<Record<string, string>> = {
 /** A short suit mark for running text: ♠ ♥ ♦ ♣, ★ for trumps, the word for a Tarot suit. */
 export const suitMark = (suit: string): string => FRENCH[suit] ?? (suit === 'trumps' ? '★' : suit);
 
-/** Short text name: "Q♥", "Joker", "Ace of cups (100)", "Page of wands (1)", "Trump 20". */
-export function cardLabel(c: StarCard): string {
-  if (c.suit === 'joker') return 'Joker';
-  if (c.suit === 'trumps') return `Trump ${c.rank}`;
-  const french = FRENCH[c.suit];
-  if (french !== undefined) return `${c.rank}${french}`;
-  const court = TAROT_COURT[c.rank];
-  return court === undefined ? `${c.rank} of ${c.suit}` : `${court} of ${c.suit} (${c.value})`;
-}
+/** Short text name, the same in every text: "Q♥", "Joker", "Ace of cups (100)", "Trump 20". */
+export { starCardLabel as cardLabel } from '@cards/schema';
 
 export function spokenCard(c: StarCard): string {
   if (c.suit === 'joker') return 'Joker, value 0';
