@@ -141,7 +141,10 @@ export function ReplayPage({ id, move, seat }: { id: string; move: number | null
             >
               Last »
             </button>
-            <label className="replay__seat">
+            <label
+              className="replay__seat"
+              title="A player's eyes: their own hand, and every hand once the game is over"
+            >
               <span>Seen by</span>
               <select
                 value={viewer ?? ''}
@@ -151,7 +154,7 @@ export function ReplayPage({ id, move, seat }: { id: string; move: number | null
                 <option value="">a spectator</option>
                 {replay.players.map((player, i) => (
                   <option key={i} value={i}>
-                    {player} (every hand is shown once the game is over)
+                    {player}
                   </option>
                 ))}
               </select>
