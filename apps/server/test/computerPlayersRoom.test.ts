@@ -118,6 +118,8 @@ describe('computer players in a room', () => {
       ['cassino', 2],
       ['blind-cassowary', 3],
       ['star-navigator', 3],
+      ['math-card-game', 2],
+      ['cunt-soul', 3],
     ] as const) {
       const me = await players.create(game, joinOptions('Solo', { againstComputer: 'normal' }));
       const info = await me.waitRoom((r) => r.phase === 'playing', `${game} started`);
