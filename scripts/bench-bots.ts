@@ -2,7 +2,7 @@
  * `pnpm bench bots`: how well the computer players play. Per game, seeded two- and three-player games played
  * whole through the rules module (view → bot → apply, virtual clock, the game's own timers): Hard
  * against random legal play, Hard against Easy, Easy against random, and at three seats (where the
- * game allows) Hard against two random players and against two Easy ones, the seats rotating; and the wall
+ * game allows) Hard against two random players and against two Easy ones and Easy against two random players, the seats rotating; and the wall
  * time of each decision (p50 / p99). [--games N] per pairing (default 50; the README figures use 200); [--game <slug>] one game; [--seats 2|3] those pairings only; [--pairing hard-easy] that pairing only (sides joined by '-').
  */
 import {
@@ -31,6 +31,7 @@ const PAIRINGS: readonly (readonly Side[])[] = [
   ['easy', 'random'],
   ['hard', 'random', 'random'],
   ['hard', 'easy', 'easy'],
+  ['easy', 'random', 'random'],
 ];
 
 const flag = (args: readonly string[], name: string): string | undefined => {

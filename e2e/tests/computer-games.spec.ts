@@ -3,6 +3,7 @@ import type {
   CuntSoulIntent,
   CuntSoulView,
   MathCardGameIntent,
+  MathCardGameView,
   StarNavigatorIntent,
   BlindCassowaryIntent,
 } from '@cards/schema';
@@ -23,10 +24,13 @@ import { ownServer } from './own-server.ts';
 import { composeSum, valueOf } from './star-navigator-helpers.ts';
 
 /**
- * One person against computer players, in every game, from the home page's "Play against the
- * computer" to the end-of-game sheet; and a player who leaves mid-game (closes the tab) whose seat
- * a computer player takes until they come back. The person's moves are read from the legal intents
- * their tab received and done through the table, tap by tap.
+ * Whole games against computer players, to the end-of-game sheet: Star Navigator and Blind
+ * Cassowary by one person from the home page's "Play against the computer"; Math Card Game and
+ * Cunt-Soul by Ana and Ben, where Ben closes his tab mid-game, Ana hands his seat to a Hard computer
+ * player, Ben reopens the link, takes his seat back and plays to the end (Cunt-Soul's third seat is
+ * a Hard computer player seated from the lobby). Star Navigator and Blind Cassowary have that
+ * leave-and-return in short tests of their own. The people's moves are read from the legal intents
+ * their tabs received and done through the table, tap by tap.
  *
  * This spec runs its own server (own-server.ts) so that it can shorten two server settings without
  * touching the other specs: computer players think at a quarter of their pace (COMPUTER_PACE: a
@@ -65,36 +69,49 @@ async function playComputer(ana: Player, slug: string, seed: string, options: (p
 const sheetShown = async (page: Page) => (await page.getByTestId('score-sheet').count()) > 0;
 
 /**
- * Until the score sheet shows: whenever the table says it is Ana's turn, `move` does one listed
- * intent through the table, and the next round waits for a newer version. Returns the moves made.
+ * Until the score sheet shows (or `stop` says so, given the moves made): whenever a table says it
+ * is one of `players`' turn, `move` does one listed intent through that table, and the next round
+ * waits for a newer version there. Returns the moves made by each player.
  */
+async function playMoves<V, I>(
+  players: readonly Player[],
+  move: (player: Player, view: V, legal: I[]) => Promise<void>,
+  maxMoves: number,
+  stop: (moves: Map<Player, number>) => boolean | Promise<boolean> = () => false,
+): Promise<Map<Player, number>> {
+  const moves = new Map(players.map((p) => [p, 0]));
+  const total = () => [...moves.values()].reduce((a, b) => a + b, 0);
+  const page = players[0]?.page as Page;
+  while (!(await sheetShown(page)) && !(await stop(moves))) {
+    let moved = false;
+    for (const player of players) {
+      if (!(await isMyTurn(player.page))) continue;
+      const { version: before, view, legal } = await latest<V, I>(player);
+      if (legal.length === 0) continue;
+      await move(player, view, legal);
+      moves.set(player, (moves.get(player) ?? 0) + 1);
+      moved = true;
+      expect(total(), 'the game should end').toBeLessThanOrEqual(maxMoves);
+      await expect
+        .poll(async () => (await sheetShown(player.page)) || (await version(player.page)) > before, {
+          timeout: 20_000,
+        })
+        .toBe(true);
+    }
+    if (!moved) await page.waitForTimeout(100);
+  }
+  return moves;
+}
+
+/** Until the score sheet shows, the player alone: `move` on each of their turns. Returns the moves made. */
 async function playUntilSheet<V, I>(
   ana: Player,
   move: (view: V, legal: I[]) => Promise<void>,
   maxMoves: number,
 ): Promise<number> {
-  let moves = 0;
-  while (!(await sheetShown(ana.page))) {
-    const {
-      version: before,
-      view,
-      legal,
-    } = (await isMyTurn(ana.page)) ? await latest<V, I>(ana) : { version: 0, view: null, legal: [] };
-    if (legal.length === 0) {
-      await ana.page.waitForTimeout(100);
-      continue;
-    }
-    await move(view as V, legal);
-    moves++;
-    expect(moves, 'the game should end').toBeLessThanOrEqual(maxMoves);
-    await expect
-      .poll(async () => (await sheetShown(ana.page)) || (await version(ana.page)) > before, {
-        timeout: 20_000,
-      })
-      .toBe(true);
-  }
+  const moves = await playMoves<V, I>([ana], (_p, view, legal) => move(view, legal), maxMoves);
   await expect(ana.page.getByTestId('score-sheet')).toBeVisible();
-  return moves;
+  return moves.get(ana) ?? 0;
 }
 
 /** A Math Card Game turn as listed: each card onto its sequence (a `?` with its operator), the cards under the pile, Submit. */
@@ -135,32 +152,52 @@ async function starMove(page: Page, legal: StarNavigatorIntent[]): Promise<void>
   );
 }
 
-test('one person plays a whole Math Card Game against a Hard computer player', async ({ browser }) => {
+test('Math Card Game: Ana plays a whole game; Ben leaves mid-game, a Hard computer player plays his seat, he comes back and plays on', async ({
+  browser,
+}) => {
   // About 40 turns, each tapped card by card: two to three minutes on the loaded 2-core machine.
   test.setTimeout(300_000);
   const ana = await open(browser);
+  const ben = await open(browser);
   const started = Date.now();
-  await playComputer(ana, 'math-card-game', 'cg-mcg-1', async (page) => {
+  const code = await startTwoPlayerGame(ana, ben, 'math-card-game', 'cg-mcg-1', async (page) => {
     await page.getByTestId('option-cut-timeout').selectOption('5');
   });
-  // Ana cuts the computer's deck, unless its cut and the 5 s timeout got there first.
-  await ana.page
-    .getByTestId('cut-position-12')
-    .click({ timeout: 5_000 })
-    .catch(() => undefined);
-  const moves = await playUntilSheet(
-    ana,
-    async (_view: unknown, legal: MathCardGameIntent[]) => {
-      // The turn that plays the most cards (every listed turn plays as many as the rules demand).
-      const intent = legal.find((i) => i.type === 'turn' && i.plays.length > 0) ?? legal[0];
-      if (intent === undefined) throw new Error('no legal intent');
-      await mathTurn(ana.page, intent);
-    },
-    80,
-  );
-  await expect(ana.page.getByTestId('winner-banner')).toBeVisible();
-  console.log(`computer games: Math Card Game, ${moves} turns by Ana, ${Date.now() - started} ms`);
-  await ana.context.close();
+  // Each cuts the other's deck, unless the 5 s timeout got there first.
+  for (const p of [ana, ben])
+    await p.page
+      .getByTestId('cut-position-12')
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
+  await expect(ana.page.getByTestId('cut-step')).toHaveCount(0, { timeout: 20_000 });
+  const mathMove = async (player: Player, _view: unknown, legal: MathCardGameIntent[]) => {
+    // The turn that plays the most cards (every listed turn plays as many as the rules demand).
+    const intent = legal.find((i) => i.type === 'turn' && i.plays.length > 0) ?? legal[0];
+    if (intent === undefined) throw new Error('no legal intent');
+    await mathTurn(player.page, intent);
+  };
+  const first = await playMoves([ana, ben], mathMove, 80, (m) => (m.get(ben) ?? 0) >= 1);
+
+  await handOver(ana, ben, 'hard');
+  // Ana's turns come only after the computer's in Ben's seat; it plays most of his game, until his
+  // seat has few cards left (hand and pile), so that Ben's own turns after he is back are few.
+  const benCardsLeft = async () => {
+    const { view } = await latest<MathCardGameView, MathCardGameIntent>(ana);
+    return (view.handCounts[1] ?? 0) + (view.pileCounts[1] ?? 0);
+  };
+  const alone = await playMoves([ana], mathMove, 80, async () => (await benCardsLeft()) <= 6);
+  expect(alone.get(ana)).toBeGreaterThan(2);
+
+  await comeBack(ana, ben, code);
+  const rest = await playMoves([ana, ben], mathMove, 80);
+  expect(rest.get(ben), 'Ben plays his turns himself again').toBeGreaterThan(0);
+  for (const p of [ana, ben]) {
+    await expect(p.page.getByTestId('score-sheet')).toBeVisible();
+    await expect(p.page.getByTestId('winner-banner')).toBeVisible();
+  }
+  const anaMoves = [first, alone, rest].reduce((t, m) => t + (m.get(ana) ?? 0), 0);
+  console.log(`computer games: Math Card Game, ${anaMoves} turns by Ana, ${Date.now() - started} ms`);
+  for (const p of [ana, ben]) await p.context.close();
 });
 
 test('one person plays a whole Star Navigator game against two Hard computer players', async ({
@@ -181,25 +218,54 @@ test('one person plays a whole Star Navigator game against two Hard computer pla
   await ana.context.close();
 });
 
-test('one person plays a whole Cunt-Soul game against two Hard computer players', async ({ browser }) => {
+test('Cunt-Soul: Ana and Ben play a whole game with a Hard computer player; Ben leaves mid-game, another takes his seat until he comes back', async ({
+  browser,
+}) => {
   const ana = await open(browser);
+  const ben = await open(browser);
   const started = Date.now();
-  await playComputer(ana, 'cunt-soul', 'cg-cs-1', async (page) => {
-    await page.getByTestId('option-turn-limit').selectOption('30');
-  });
-  let changed = false;
-  const moves = await playUntilSheet(
+  const code = await startTwoPlayerGame(
     ana,
-    async (view: CuntSoulView, legal: CuntSoulIntent[]) => {
-      const intent = choose(view, legal, 0, changed);
-      changed ||= intent.type === 'changeField';
-      await perform(ana.page, 0, view, intent);
+    ben,
+    'cunt-soul',
+    'cg-cs-1',
+    async (page) => {
+      await page.getByTestId('option-turn-limit').selectOption('30');
     },
-    60,
+    async (host) => {
+      // The host seats a Hard computer player in the third seat from the lobby.
+      await host.page.getByTestId('add-computer-level-2').selectOption('hard');
+      await host.page.getByTestId('add-computer-2').click();
+      await expect(host.page.getByTestId('computer-2')).toContainText('Computer · Hard');
+    },
   );
-  await expect(ana.page.getByTestId('result-0')).toBeVisible();
-  console.log(`computer games: Cunt-Soul, ${moves} moves by Ana, ${Date.now() - started} ms`);
-  await ana.context.close();
+  let changed = false;
+  const csMove = async (player: Player, view: CuntSoulView, legal: CuntSoulIntent[]) => {
+    const seat = player === ana ? 0 : 1;
+    const intent = choose(view, legal, seat, changed);
+    changed ||= seat === 0 && intent.type === 'changeField';
+    await perform(player.page, seat, view, intent);
+  };
+  // Both choose their face-up and field cards, and Ana plays once.
+  const first = await playMoves(
+    [ana, ben],
+    csMove,
+    60,
+    (m) => (m.get(ana) ?? 0) >= 2 && (m.get(ben) ?? 0) >= 1,
+  );
+
+  await handOver(ana, ben, 'hard');
+  // The turns go round through Ben's seat: Ana plays four times more.
+  const alone = await playMoves([ana], csMove, 60, (m) => (m.get(ana) ?? 0) >= 4);
+  expect(alone.get(ana)).toBe(4);
+
+  await comeBack(ana, ben, code);
+  const rest = await playMoves([ana, ben], csMove, 60);
+  expect(rest.get(ben), 'Ben plays his turns himself again').toBeGreaterThan(0);
+  for (const p of [ana, ben]) await expect(p.page.getByTestId('result-0')).toBeVisible();
+  const anaMoves = [first, alone, rest].reduce((t, m) => t + (m.get(ana) ?? 0), 0);
+  console.log(`computer games: Cunt-Soul, ${anaMoves} moves by Ana, ${Date.now() - started} ms`);
+  for (const p of [ana, ben]) await p.context.close();
 });
 
 /**
@@ -256,6 +322,29 @@ test('one person plays a whole Blind Cassowary game against two Hard computer pl
 });
 
 /**
+ * Ben closes his tab: first "reconnecting…", then (4 s window here) gone; Ana hands his seat to a
+ * computer player of `level` from the banner that says he left.
+ */
+async function handOver(ana: Player, ben: Player, level: 'normal' | 'hard' = 'normal'): Promise<void> {
+  await ben.page.close();
+  await expect(ana.page.getByTestId('left-banner')).toContainText('Ben left the game', { timeout: 20_000 });
+  await ana.page.getByTestId('replace-level').selectOption(level);
+  await ana.page.getByTestId('replace-with-computer').click();
+  await expect(ana.page.getByTestId('computer-1')).toContainText(
+    `Computer · ${level === 'hard' ? 'Hard' : 'Normal'}`,
+  );
+  await expect(ana.page.getByTestId('left-banner')).toHaveCount(0);
+}
+
+/** Ben opens the room link again in the same browser: his seat, no computer in it any more. */
+async function comeBack(ana: Player, ben: Player, code: string): Promise<void> {
+  await reopenTab(ben, `/r/${code}`);
+  await expect(ben.page.getByTestId('table')).toBeVisible();
+  await expect(ana.page.getByTestId('computer-1')).toHaveCount(0);
+  await expect(ana.page.getByTestId('computer-status-1')).toHaveCount(0);
+}
+
+/**
  * Ana hosts `slug` with Ben; the game starts; Ben closes his tab. Past the reconnection window the
  * table says he left, Ana hands his seat to a computer player, `meanwhile` checks the game goes on
  * without him; Ben reopens the room link in the same browser and has his seat back.
@@ -271,19 +360,9 @@ async function leaveAndComeBack(
   const ana = await open(browser);
   const ben = await open(browser);
   const code = await startTwoPlayerGame(ana, ben, slug, seed, options);
-
-  // Ben closes the tab: first "reconnecting…", then (4 s window here) gone.
-  await ben.page.close();
-  await expect(ana.page.getByTestId('left-banner')).toContainText('Ben left the game', { timeout: 20_000 });
-  await ana.page.getByTestId('replace-with-computer').click();
-  await expect(ana.page.getByTestId('computer-1')).toContainText('Computer · Normal');
-  await expect(ana.page.getByTestId('left-banner')).toHaveCount(0);
+  await handOver(ana, ben);
   await meanwhile(ana);
-
-  // Ben opens the room link again in the same browser: his seat, no computer any more.
-  await reopenTab(ben, `/r/${code}`);
-  await expect(ben.page.getByTestId('table')).toBeVisible();
-  await expect(ana.page.getByTestId('computer-1')).toHaveCount(0);
+  await comeBack(ana, ben, code);
   await expect(ana.page.getByTestId('thinking-strip')).toHaveCount(0);
   await back(ana, ben);
   for (const p of [ana, ben]) await p.context.close();

@@ -76,7 +76,8 @@ export async function startCassino(host: Player, guest: Player): Promise<void> {
 
 /**
  * Ana (`host`) creates a `slug` room from the home page with a test seed and `options` set on its
- * form, Ben (`guest`) joins by code and says ready, Ana starts: both see the table. Returns the code.
+ * form, Ben (`guest`) joins by code and says ready, `inLobby` runs (e.g. Ana seats a computer
+ * player), Ana starts: both see the table. Returns the code.
  */
 export async function startTwoPlayerGame(
   host: Player,
@@ -84,6 +85,7 @@ export async function startTwoPlayerGame(
   slug: string,
   seed: string,
   options: (page: Page) => Promise<void> = async () => {},
+  inLobby: (host: Player) => Promise<void> = async () => {},
 ): Promise<string> {
   await enterName(host.page, 'Ana');
   await host.page.goto(`/?seed=${seed}`);
@@ -93,6 +95,7 @@ export async function startTwoPlayerGame(
   await expect(host.page.getByTestId('lobby')).toBeVisible();
   const code = (await host.page.getByTestId('room-code').innerText()).trim();
   await joinByCode(guest, code);
+  await inLobby(host);
   await startCassino(host, guest);
   return code;
 }

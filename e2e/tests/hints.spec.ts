@@ -41,6 +41,14 @@ test('a hint in a Math Card Game against the computer names the best-scoring tur
   const marked = await hintedIds(ana.page, 'hand-card-');
   expect(marked.length).toBeGreaterThan(0);
   await expect(ana.page.getByTestId(`hand-card-${marked[0]}`)).toHaveAccessibleName(/named by the hint$/);
+  // So are the sequences the turn plays on (a slot, or "+ New sequence"), each one the words name.
+  const places = await hintedIds(ana.page, 'sequence-');
+  expect(places.length).toBeGreaterThan(0);
+  const text = await ana.page.getByTestId('hint-text').innerText();
+  for (const place of places) {
+    expect(text).toContain(place === 'new' ? 'on a new sequence' : `on sequence ${Number(place) + 1}`);
+    await expect(ana.page.getByTestId(`sequence-${place}`)).toHaveAccessibleName(/named by the hint$/);
+  }
   await ana.context.close();
 });
 

@@ -97,3 +97,6 @@ const NO_CARDS: readonly string[] = [];
 
 /** The player's own cards the hint on screen names (for the table to highlight). */
 export const hintedCards = (s: AppState): readonly string[] => shownHint(s)?.cards ?? NO_CARDS;
+
+/** The places on the table the hint on screen points at (Math Card Game: its target sequences). */
+export const hintedPlaces = (s: AppState): readonly string[] => shownHint(s)?.places ?? NO_CARDS;

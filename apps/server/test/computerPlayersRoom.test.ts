@@ -7,6 +7,7 @@ import {
   joinOptions,
   playAlong,
   Players,
+  sleep,
   startTable,
   type TestServer,
   until,
@@ -67,52 +68,58 @@ describe('computer players in a room', () => {
     });
   });
 
-  it('a player who left is replaced by a computer player, which plays their turns; they come back and take the seat back', async () => {
-    const t = await startTable(players, 'math-card-game', { seed: 'computer-stand-in' });
-    const guestSeat = t.guest.info.you.seat as number;
-    await t.guest.room.leave(true);
-    await t.host.waitRoom((r) => r.seats[guestSeat]?.left === true, 'guest left');
-    expect(await t.host.lobby({ type: 'replaceWithComputer', seat: guestSeat, level: 'normal' })).toEqual({
-      ok: true,
-    });
-    await t.host.waitRoom((r) => r.seats[guestSeat]?.computer === 'normal', 'computer stands in');
-    const before = matchOf(t.code).log.length;
-    // The host plays on; the computer plays the guest's turns (the cut, then whole turns).
-    await playAlong(
-      t.host,
-      () =>
+  // Math Card Game: the cut, then whole turns. Cunt-Soul: the setup (face-up and field cards chosen
+  // at once by every seat), then turns, runs, prompts; a left seat would stall both for good.
+  it.each([
+    ['math-card-game', 'computer-stand-in'],
+    ['cunt-soul', 'computer-stand-in-cs'],
+  ])(
+    '%s: a player who left is replaced by a computer player, which plays their turns; they come back and take the seat back',
+    async (game, seed) => {
+      const t = await startTable(players, game, { seed });
+      const guestSeat = t.guest.info.you.seat as number;
+      const guestEntries = (from: number) =>
         matchOf(t.code)
-          .log.slice(before)
-          .filter((e) => e.actor === guestSeat).length >= 3,
-    );
-    expect(
-      matchOf(t.code)
-        .log.slice(before)
-        .some((e) => e.actor === guestSeat),
-    ).toBe(true);
+          .log.slice(from)
+          .filter((e) => e.actor === guestSeat);
+      await t.guest.room.leave(true);
+      await t.host.waitRoom((r) => r.seats[guestSeat]?.left === true, 'guest left');
+      const left = matchOf(t.code).log.length;
+      expect(await t.host.lobby({ type: 'replaceWithComputer', seat: guestSeat, level: 'normal' })).toEqual({
+        ok: true,
+      });
+      await t.host.waitRoom((r) => r.seats[guestSeat]?.computer === 'normal', 'computer stands in');
+      // The host plays on; the computer plays the guest's seat through the intent path (the match log).
+      await playAlong(t.host, () => guestEntries(left).length >= 3);
+      expect(guestEntries(left).length).toBeGreaterThanOrEqual(3);
+      expect(t.host.info.phase).toBe('playing');
 
-    const back = await players.join(t.code, t.guest.options);
-    const info = await back.waitRoom(
-      (r) => r.you.seat === guestSeat && r.seats[guestSeat]?.computer === null,
-      'seat taken back',
-    );
-    expect(info.seats[guestSeat]?.left).toBe(false);
-    await back.waitGame((g) => g.version >= 0, 'their view again');
-    // The computer no longer plays for them: nothing is logged for that seat until they act.
-    const at = matchOf(t.code).log.length;
-    await new Promise((r) => setTimeout(r, 300));
-    expect(
-      matchOf(t.code)
-        .log.slice(at)
-        .filter((e) => e.actor === guestSeat),
-    ).toEqual([]);
-  });
+      const back = await players.join(t.code, t.guest.options);
+      const info = await back.waitRoom(
+        (r) => r.you.seat === guestSeat && r.seats[guestSeat]?.computer === null,
+        'seat taken back',
+      );
+      expect(info.seats[guestSeat]?.left).toBe(false);
+      // The host plays until the seat is to act again; the computer no longer acts for it.
+      await playAlong(t.host, () => back.games.at(-1)?.actors.includes(guestSeat) === true);
+      const at = matchOf(t.code).log.length;
+      await sleep(300);
+      expect(guestEntries(at)).toEqual([]);
+      // They act themselves, through the same path.
+      const mine = back.game.legal[0];
+      expect(mine).toBeDefined();
+      expect(await back.intent(mine)).toMatchObject({ ok: true });
+      await until(() => guestEntries(at).length === 1, 'their own move logged');
+    },
+  );
 
   it('"Play against the computer" fills the other seats with computer players and starts at once', async () => {
     for (const [game, seats] of [
       ['cassino', 2],
       ['blind-cassowary', 3],
       ['star-navigator', 3],
+      ['math-card-game', 2],
+      ['cunt-soul', 3],
     ] as const) {
       const me = await players.create(game, joinOptions('Solo', { againstComputer: 'normal' }));
       const info = await me.waitRoom((r) => r.phase === 'playing', `${game} started`);

@@ -23,6 +23,8 @@ export interface Hint {
   readonly text: string;
   /** The seat's own cards the hint is about (for the table to point at). */
   readonly cards: string[];
+  /** The places on the table it points at (Math Card Game: the sequences its cards go to, slot or `new`). */
+  readonly places?: string[];
   /** There is more on a second tap (`reveal`). */
   readonly more: boolean;
 }
@@ -121,6 +123,7 @@ function mathCardGame(view: MathCardGameView, legal: readonly MathCardGameIntent
   return {
     text: `${parts.join('; ')}: your score becomes ${hint.scoreAfter}.`,
     cards: [...hint.turn.plays.map((p) => p.card), ...hint.turn.under],
+    places: [...new Set(hint.turn.plays.map((p) => String(p.sequence)))],
     more: false,
   };
 }

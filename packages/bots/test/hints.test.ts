@@ -73,6 +73,11 @@ describe('hints', () => {
       expect(h.text).toMatch(
         /(^Play .+ on (a new sequence|sequence \d)|^Pass).*: your score becomes -?\d+\.$/,
       );
+      // The sequences its cards go to, for the table to mark: exactly those the words name.
+      const named = [...h.text.matchAll(/on (a new sequence|sequence (\d))/g)].map((m) =>
+        m[2] === undefined ? 'new' : String(Number(m[2]) - 1),
+      );
+      expect(h.places).toEqual([...new Set(named)]);
       given++;
     }
     expect(given).toBeGreaterThan(5);

@@ -105,10 +105,15 @@ export const GAMES_WITH_HINTS: ReadonlySet<string> = new Set([
   'math-card-game',
 ]);
 
-/** A hint, in words, and the player's own cards it is about. */
+/** A hint, in words, the player's own cards it is about and the places on the table it points at. */
 export const HintSchema = z.object({
   text: z.string(),
   cards: z.array(z.string()),
+  /**
+   * Places on the table the hint points at, named as the game's view names them (Math Card Game:
+   * the sequences its cards go to, a slot number or `new`). Absent where a hint names cards only.
+   */
+  places: z.array(z.string()).optional(),
   /** A second tap (`reveal: true`) tells more. */
   more: z.boolean(),
 });

@@ -1,4 +1,4 @@
-import { hintedCards, useStore } from '../store.ts';
+import { hintedCards, hintedPlaces, useStore } from '../store.ts';
 import './table-kit.css';
 
 /**
@@ -7,6 +7,9 @@ import './table-kit.css';
  * hint was asked in has changed.
  */
 export const useHintedCards = (): readonly string[] => useStore(hintedCards);
+
+/** The places on the table the hint on screen points at (Math Card Game: `0`, `1`… or `new`), marked like its cards. */
+export const useHintedPlaces = (): readonly string[] => useStore(hintedPlaces);
 
 /** Added to the spoken name of a card the hint names. */
 export const HINTED_WORDS = ', named by the hint';

@@ -13,7 +13,13 @@ import type {
 import { matchWinsText } from '../../lib/matchWins.ts';
 import { sendIntent } from '../../net/connection.ts';
 import { showToast, useStore } from '../../store.ts';
-import { HINTED_WORDS, hintedProps, useHintedCards } from '../../table-kit/hinted.tsx';
+import {
+  HINTED_WORDS,
+  HintedNote,
+  hintedProps,
+  useHintedCards,
+  useHintedPlaces,
+} from '../../table-kit/hinted.tsx';
 import {
   EMPTY_DRAFT,
   facesOf,
@@ -79,6 +85,7 @@ export function MathTable({ state }: { state: MathGameState }) {
   const replaying = useStore((s) => s.replaying);
   const busy = useStore((s) => s.busy);
   const hinted = useHintedCards();
+  const hintedPlaces = useHintedPlaces();
   const { view, legal, version, actors } = state;
 
   // Kept in the tab, so a reload finds the half-built turn (while the version is the same).
@@ -216,6 +223,7 @@ export function MathTable({ state }: { state: MathGameState }) {
               handById={handById}
               lastIds={lastIds}
               lit={lit.includes(seq.slot)}
+              hinted={hintedPlaces.includes(String(seq.slot))}
               pending={pendingAny !== null && pendingAny.sequence === seq.slot}
               onChoose={() => choose(seq.slot)}
               drag={dragTarget(seq.slot)}
@@ -229,8 +237,10 @@ export function MathTable({ state }: { state: MathGameState }) {
                     disabled={!lit.includes('new')}
                     onClick={() => choose('new')}
                     {...dragTarget('new')}
+                    {...hintedProps(hintedPlaces.includes('new'))}
                   >
                     + New sequence
+                    <HintedNote on={hintedPlaces.includes('new')} />
                   </button>
                 ) : null
               }
@@ -550,7 +560,8 @@ function PlayerStrip({
   );
 }
 
-function SequenceRow({
+/** One sequence on the board (exported for its test). */
+export function SequenceRow({
   seq,
   view,
   info,
@@ -558,6 +569,7 @@ function SequenceRow({
   handById,
   lastIds,
   lit,
+  hinted = false,
   pending,
   onChoose,
   drag,
@@ -570,6 +582,8 @@ function SequenceRow({
   handById: ReadonlyMap<string, MathCard>;
   lastIds: ReadonlySet<string>;
   lit: boolean;
+  /** The hint on screen plays a card here (marked and said like a hinted card). */
+  hinted?: boolean;
   /** A `?` is waiting for its operator here. */
   pending: boolean;
   onChoose: () => void;
@@ -594,9 +608,10 @@ function SequenceRow({
       data-sealed={seq.sealed ? 'true' : 'false'}
       data-value={seq.value}
       data-lit={lit ? 'true' : 'false'}
+      {...hintedProps(hinted)}
       role={lit ? 'button' : 'group'}
       tabIndex={lit ? 0 : undefined}
-      aria-label={lit ? `Play on ${label}` : label}
+      aria-label={`${lit ? `Play on ${label}` : label}${hinted ? HINTED_WORDS : ''}`}
       onClick={lit ? onChoose : undefined}
       onKeyDown={
         lit
