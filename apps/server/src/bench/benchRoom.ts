@@ -48,6 +48,8 @@ interface BenchConfig {
   warmup: number;
   /** Also run the same load against a bare Colyseus room and print the ratios. */
   bare: boolean;
+  /** The bare room's keep-alive pings spread over the interval as the project's are. */
+  barePingsSpread: boolean;
   /** Idle 4-seat tables opened to measure the server's memory per table (0: skip). */
   memTables: number;
   /** Tables opened, started and closed before that measurement (default: as many as measured). */
@@ -84,6 +86,7 @@ function readConfig(args: string[]): BenchConfig {
       phase: { type: 'string', default: 'jittered' },
       warmup: { type: 'string', default: '5' },
       bare: { type: 'boolean', default: false },
+      'bare-pings': { type: 'string', default: 'colyseus' },
       'mem-tables': { type: 'string', default: '0' },
       'mem-warmup': { type: 'string' },
       'inline-checkpoints': { type: 'boolean', default: false },
@@ -110,6 +113,7 @@ function readConfig(args: string[]): BenchConfig {
     jitter: values.phase !== 'aligned',
     warmup: values.warmup === '0' ? 0 : num(values.warmup, 0, 60),
     bare: values.bare,
+    barePingsSpread: values['bare-pings'] === 'spread',
     memTables,
     memWarmup: values['mem-warmup'] === undefined ? memTables : num(values['mem-warmup'], 1, 1000),
     inlineCheckpoints: values['inline-checkpoints'],
@@ -458,7 +462,7 @@ async function startServer(
 ): Promise<{ child: ChildProcess; ask(m: ParentMessage): void }> {
   const [file, args] =
     variant === 'bare'
-      ? ['./bareServer.ts', [String(port)]]
+      ? ['./bareServer.ts', [String(port), ...switches]]
       : ['./benchServer.ts', [String(port), variant, switches.join(',')]];
   const child = fork(new URL(file, import.meta.url), args, {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -612,7 +616,7 @@ async function runLoad(
   const server = await startServer(
     port,
     variant === 'sqlite' && config.inlineCheckpoints ? 'sqlite-inline' : variant,
-    switches,
+    bare && config.barePingsSpread ? ['spread'] : switches,
   );
   const target = bare ? BARE : projectTarget(config.game);
   const stats: Stats = { latencies: [], accepted: 0, refused: new Map(), games: 0, sentAt: [] };
@@ -735,7 +739,7 @@ function compare(config: BenchConfig, project: Run, bare: Run): void {
     `room bench --bare: ${config.tables} tables of ${config.players}, pace ${config.pace} ms, ` +
       `${config.seconds} s each after ${config.warmup} s of warm-up, ` +
       `${config.jitter ? 'clients jittered' : 'clients in step'}; project = ${config.game}, ` +
-      `bare = a Colyseus room relaying ~1 KB to every client; ${loadAverage()}`,
+      `bare = a Colyseus room relaying ~1 KB to every client${config.barePingsSpread ? " (pings spread as the project's)" : ''}; ${loadAverage()}`,
   );
   console.log(`  ${'measure'.padEnd(52)} ${'project'.padStart(12)} ${'bare'.padStart(12)}  project ÷ bare`);
   for (const [label, a, b, fmt, goal] of rows)
