@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { type Client, defineRoom, defineServer, Room } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
+import { SpreadPingTransport } from '../spreadPings.ts';
 import {
   type ChildMessage,
   cpuMsSince,
@@ -68,7 +69,12 @@ async function main(): Promise<void> {
   let cpuFrom = process.cpuUsage();
   const server = defineServer({
     rooms: { bare: defineRoom(BareRoom) },
-    transport: new WebSocketTransport({ server: createServer() }),
+    // argv[3] 'spread': the project's keep-alive pings spread over the interval (spreadPings.ts)
+    // instead of Colyseus' one loop over every client every 3 s.
+    transport:
+      process.argv[3] === 'spread'
+        ? new SpreadPingTransport({ server: createServer() })
+        : new WebSocketTransport({ server: createServer() }),
     gracefullyShutdown: false,
     greet: false,
   });

@@ -1,6 +1,8 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Client, type Room as SdkRoom } from '@colyseus/sdk';
 import {
   blindCassowary,
@@ -20,6 +22,8 @@ import {
   type MemoryFigures,
   type ParentMessage,
   type ServerFigures,
+  cpuMsSince,
+  loopSummary,
   type Summary,
   summarise,
 } from './benchStats.ts';
@@ -32,12 +36,24 @@ interface BenchConfig {
   players: number;
   seconds: number;
   port: number;
-  /** Minimum ms between two intents of one client (the room allows 20 messages/s per client). */
+  /** Mean ms between two intents of one client (the room allows 20 messages/s per client). */
   pace: number;
+  /**
+   * Each client's first intent at a random moment of its first pace and each gap drawn uniformly
+   * from 0.5–1.5 × pace (at least 60 ms), so clients opened together do not act in step; false: every
+   * gap exactly `pace` from the table's start (all tables opened together fire in bursts).
+   */
+  jitter: boolean;
+  /** Seconds the tables play after opening before the measured window (JIT and GC warm-up). */
+  warmup: number;
   /** Also run the same load against a bare Colyseus room and print the ratios. */
   bare: boolean;
+  /** The bare room's keep-alive pings spread over the interval as the project's are. */
+  barePingsSpread: boolean;
   /** Idle 4-seat tables opened to measure the server's memory per table (0: skip). */
   memTables: number;
+  /** Tables opened, started and closed before that measurement (default: as many as measured). */
+  memWarmup: number;
   /** The SQLite store checkpoints inside its commits, as before its checkpointer thread. */
   inlineCheckpoints: boolean;
   /** Run the project with this switch off and on, interleaved, side by side (null: the usual runs). */
@@ -53,6 +69,8 @@ interface Stats {
   accepted: number;
   refused: Map<string, number>;
   games: number;
+  /** When each latency's intent was sent (performance.now()), index by index with `latencies`. */
+  sentAt: number[];
 }
 
 function readConfig(args: string[]): BenchConfig {
@@ -65,8 +83,12 @@ function readConfig(args: string[]): BenchConfig {
       seconds: { type: 'string', default: '10' },
       port: { type: 'string', default: '42567' },
       pace: { type: 'string', default: '60' },
+      phase: { type: 'string', default: 'jittered' },
+      warmup: { type: 'string', default: '5' },
       bare: { type: 'boolean', default: false },
+      'bare-pings': { type: 'string', default: 'colyseus' },
       'mem-tables': { type: 'string', default: '0' },
+      'mem-warmup': { type: 'string' },
       'inline-checkpoints': { type: 'boolean', default: false },
       compare: { type: 'string' },
       rounds: { type: 'string', default: '2' },
@@ -79,6 +101,8 @@ function readConfig(args: string[]): BenchConfig {
     throw new Error(`unknown --compare ${compare}; one of: ${BENCH_SWITCHES.join(', ')}`);
   if (!(values.game in GAME_ROOMS))
     throw new Error(`unknown --game ${values.game}; one of: ${Object.keys(GAME_ROOMS).join(', ')}`);
+  const memTables =
+    values['mem-tables'] === '0' ? (values.bare ? 50 : 0) : num(values['mem-tables'], 1, 1000);
   return {
     game: values.game,
     tables: num(values.tables, 1, 2000),
@@ -86,8 +110,12 @@ function readConfig(args: string[]): BenchConfig {
     seconds: num(values.seconds, 1, 60),
     port: num(values.port, 1024, 65535),
     pace: num(values.pace, 0, 10_000),
+    jitter: values.phase !== 'aligned',
+    warmup: values.warmup === '0' ? 0 : num(values.warmup, 0, 60),
     bare: values.bare,
-    memTables: values['mem-tables'] === '0' ? (values.bare ? 50 : 0) : num(values['mem-tables'], 1, 1000),
+    barePingsSpread: values['bare-pings'] === 'spread',
+    memTables,
+    memWarmup: values['mem-warmup'] === undefined ? memTables : num(values['mem-warmup'], 1, 1000),
     inlineCheckpoints: values['inline-checkpoints'],
     compare: compare as BenchSwitch | null,
     rounds: num(values.rounds, 1, 10),
@@ -132,6 +160,17 @@ function solvedIntents(update: GameUpdate): unknown[] {
   return found;
 }
 
+/** How often a simulated client acts: the mean gap between its intents, jittered or in step. */
+interface Pace {
+  ms: number;
+  jitter: boolean;
+}
+/** The room refuses a client's 21st message within a second: a jittered gap never goes below this. */
+const MIN_JITTERED_GAP_MS = 60;
+const gap = (pace: Pace) =>
+  pace.jitter ? Math.max(MIN_JITTERED_GAP_MS, pace.ms * (0.5 + Math.random())) : pace.ms;
+const paceOf = (config: BenchConfig): Pace => ({ ms: config.pace, jitter: config.jitter });
+
 /** One simulated player: plays a random legal intent whenever it may act, and times the answer. */
 class BenchPlayer {
   private game: GameUpdate | null = null;
@@ -146,8 +185,9 @@ class BenchPlayer {
   constructor(
     readonly room: SdkRoom,
     private readonly stats: Stats,
-    private readonly pace: number,
+    private readonly pace: Pace,
   ) {
+    if (pace.jitter) this.nextAllowedAt = performance.now() + Math.random() * pace.ms;
     room.onMessage('game', (g: GameUpdate) => this.onGame(g));
     // The shared room info; this tab's own seat comes apart ('you'), before the room info it goes with.
     room.onMessage('you', (you: RoomInfo['you']) => {
@@ -205,12 +245,15 @@ class BenchPlayer {
     const intent = legal[Math.floor(Math.random() * legal.length)];
     const pending = { version, sentAt: performance.now(), viewAt: null as number | null };
     this.pending = pending;
-    this.nextAllowedAt = performance.now() + this.pace;
+    this.nextAllowedAt = performance.now() + gap(this.pace);
     const reply = (await this.room.request('intent', { version, intent }).catch(() => null)) as Reply | null;
     this.pending = null;
     if (reply?.ok) {
       this.stats.accepted += 1;
-      if (pending.viewAt !== null) this.stats.latencies.push(pending.viewAt - pending.sentAt);
+      if (pending.viewAt !== null) {
+        this.stats.latencies.push(pending.viewAt - pending.sentAt);
+        this.stats.sentAt.push(pending.sentAt);
+      }
       this.schedule(0);
       return;
     }
@@ -241,7 +284,7 @@ async function openTable(
   target: Target,
   players: number,
   stats: Stats,
-  pace: number,
+  pace: Pace,
   start = true,
   spectators = 0,
 ): Promise<BenchPlayer[]> {
@@ -276,7 +319,13 @@ const cpuPerThousand = (run: Pick<Run, 'server' | 'measured'>) => (run.server.cp
 const handlerCpuPerThousand = (run: Pick<Run, 'server' | 'measured'>) =>
   (run.server.handlerCpuMs / run.measured) * 1000;
 
-function report(config: BenchConfig, stats: Stats, elapsedMs: number, server: ServerFigures): void {
+function report(
+  config: BenchConfig,
+  stats: Stats,
+  measured: number,
+  elapsedMs: number,
+  server: ServerFigures,
+): void {
   const refused = [...stats.refused].map(([code, n]) => `${code}=${n}`).join(' ') || 'none';
   const seconds = elapsedMs / 1000;
   console.log(
@@ -285,7 +334,7 @@ function report(config: BenchConfig, stats: Stats, elapsedMs: number, server: Se
   );
   console.log(`  intents accepted ${stats.accepted}, refused ${refused}, games finished ${stats.games}`);
   console.log(
-    `  throughput ${(stats.accepted / seconds).toFixed(1)} intents/s, ` +
+    `  throughput ${(measured / seconds).toFixed(1)} intents/s while measuring, ` +
       `${(stats.games / seconds).toFixed(2)} finished games/s over ${config.tables} tables`,
   );
   console.log(summary('intent→view latency', summarise(stats.latencies)));
@@ -296,7 +345,8 @@ function report(config: BenchConfig, stats: Stats, elapsedMs: number, server: Se
   const worst = Object.entries(server.worst)
     .map(([name, v]) => `${name} ${ms(v)}`)
     .join(', ');
-  console.log(`${summary('server: room handler main-thread time', server.handlers)} (${worst})`);
+  if (server.handlers.n > 0)
+    console.log(`${summary('server: room handler main-thread time', server.handlers)} (${worst})`);
   console.log(summary('server: event-loop delay', server.loop));
   if (server.append !== null) console.log(summary('server: store append (one intent)', server.append));
   const ck = server.checkpoints ?? null;
@@ -397,6 +447,13 @@ async function crossRoomDelay(): Promise<void> {
 /** Which server a run plays against: the project without a store, with the SQLite store, or bare Colyseus. */
 type Variant = 'none' | 'sqlite' | 'bare';
 
+const cpuProfArgs = (variant: string): string[] => {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir
+    ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${variant}-${Date.now()}.cpuprofile`]
+    : [];
+};
+
 /** Runs a server half (benchServer.ts or bareServer.ts) in a child process with the same loader flags (tsx). */
 async function startServer(
   port: number,
@@ -405,11 +462,12 @@ async function startServer(
 ): Promise<{ child: ChildProcess; ask(m: ParentMessage): void }> {
   const [file, args] =
     variant === 'bare'
-      ? ['./bareServer.ts', [String(port)]]
+      ? ['./bareServer.ts', [String(port), ...switches]]
       : ['./benchServer.ts', [String(port), variant, switches.join(',')]];
   const child = fork(new URL(file, import.meta.url), args, {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: [...process.execArgv, '--expose-gc'],
+    // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops.
+    execArgv: [...process.execArgv, '--expose-gc', ...cpuProfArgs(variant)],
   });
   await new Promise<void>((resolve, reject) => {
     child.once('error', reject);
@@ -453,6 +511,23 @@ interface Run {
   stats: Stats;
   /** Intents accepted while the server measured (its CPU time covers the same window). */
   measured: number;
+  /**
+   * The simulated clients' own process while measuring: its event-loop delay (a view that arrived
+   * waits this long to be timed) and CPU time, ms. A high delay means the bench measures itself.
+   */
+  client: { loop: Summary; cpuMs: number };
+  /** Intent → view p99 of the intents sent in each second of the window, ms. */
+  perSecond: number[];
+}
+
+/** Intent → view p99 of the intents sent in each whole second after `from`. */
+function p99PerSecond(stats: Stats, from: number): number[] {
+  const seconds: number[][] = [];
+  stats.latencies.forEach((latency, i) => {
+    const second = Math.floor(((stats.sentAt[i] ?? from) - from) / 1000);
+    (seconds[second] ??= []).push(latency);
+  });
+  return Array.from(seconds, (values) => summarise(values ?? []).p99);
 }
 
 /**
@@ -464,20 +539,26 @@ async function measureMemory(
   child: ChildProcess,
   target: Target,
   tables: number,
+  warmupTables: number,
 ): Promise<{ lobbyBytes: number; gameBytes: number }> {
   if (tables === 0) return { lobbyBytes: Number.NaN, gameBytes: Number.NaN };
-  const idle: Stats = { latencies: [], accepted: 0, refused: new Map(), games: 0 };
-  // One table opened, started and closed first: code compiled and caches filled on first use are
-  // not any table's memory.
-  const warm = await openTable(sdk, target, 4, idle, 0, false);
-  for (const p of warm) p.stop();
-  await startTable(warm);
-  await Promise.all(warm.map((p) => p.room.leave().catch(() => undefined)));
+  const idle: Stats = { latencies: [], accepted: 0, refused: new Map(), games: 0, sentAt: [] };
+  // As many tables opened, started and closed first: code compiled and caches filled on first use
+  // are not any table's memory. With one warm-up table, V8 was still compiling the functions that
+  // became hot while the measured tables opened (baseline and optimised code, bytecode, feedback
+  // vectors): 27 KB of the 81 KB per lobby table in a heap-snapshot diff of 50 tables was code.
+  const idlePace: Pace = { ms: 0, jitter: false };
+  for (let i = 0; i < warmupTables; i++) {
+    const warm = await openTable(sdk, target, 4, idle, idlePace, false);
+    for (const p of warm) p.stop();
+    await startTable(warm);
+    await Promise.all(warm.map((p) => p.room.leave().catch(() => undefined)));
+  }
   await new Promise((r) => setTimeout(r, 300));
   const before = await memory(child);
   const opened: BenchPlayer[][] = [];
   for (let i = 0; i < tables; i++) {
-    const table = await openTable(sdk, target, 4, idle, 0, false);
+    const table = await openTable(sdk, target, 4, idle, idlePace, false);
     for (const p of table) p.stop();
     opened.push(table);
   }
@@ -493,6 +574,37 @@ async function measureMemory(
   };
 }
 
+/**
+ * Tables opened at once: 1,000 concurrent matchmaking requests overflow the server's listen backlog
+ * on a loaded machine (ECONNRESET), while this many keep both servers busy.
+ */
+const OPENING_AT_ONCE = 100;
+
+/** A table that has not opened after this long is left out (a dropped connection never answers). */
+const OPEN_TIMEOUT_MS = 60_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`not done after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/** Runs `count` tasks, at most `atOnce` at a time, and gives their results in order. */
+async function inBatches<T>(count: number, atOnce: number, task: () => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < count) {
+      const index = next++;
+      results[index] = await task();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, count) }, lane));
+  return results;
+}
+
 /** Memory phase, then opening the tables (timed) and playing them for `seconds`, against one server. */
 async function runLoad(
   config: BenchConfig,
@@ -504,26 +616,41 @@ async function runLoad(
   const server = await startServer(
     port,
     variant === 'sqlite' && config.inlineCheckpoints ? 'sqlite-inline' : variant,
-    switches,
+    bare && config.barePingsSpread ? ['spread'] : switches,
   );
   const target = bare ? BARE : projectTarget(config.game);
-  const stats: Stats = { latencies: [], accepted: 0, refused: new Map(), games: 0 };
+  const stats: Stats = { latencies: [], accepted: 0, refused: new Map(), games: 0, sentAt: [] };
   const sdk = new Client(`http://127.0.0.1:${port}`);
   try {
     // Star Navigator seats four; its idle table stands for any 4-seat table of the project.
     const memTarget = bare ? BARE : projectTarget('star-navigator');
-    const mem = await measureMemory(sdk, server.child, memTarget, config.memTables);
+    const mem = await measureMemory(sdk, server.child, memTarget, config.memTables, config.memWarmup);
     const openStart = performance.now();
-    const tables = await Promise.all(
-      Array.from({ length: config.tables }, () =>
-        openTable(sdk, target, config.players, stats, config.pace, true, bare ? 0 : config.spectators),
-      ),
+    let failed = 0;
+    const tables = await inBatches(config.tables, OPENING_AT_ONCE, () =>
+      withTimeout(
+        openTable(sdk, target, config.players, stats, paceOf(config), true, bare ? 0 : config.spectators),
+        OPEN_TIMEOUT_MS,
+      ).catch((error: unknown) => {
+        if (failed++ === 0) console.log(`  a table did not open: ${String(error)}`);
+        return [];
+      }),
     );
+    if (failed > 0) console.log(`  ${failed} of ${config.tables} tables did not open (left out)`);
     const openMs = performance.now() - openStart;
+    await new Promise((r) => setTimeout(r, config.warmup * 1000));
     server.ask({ type: 'measure' });
+    stats.latencies.length = 0;
+    stats.sentAt.length = 0;
     const acceptedBefore = stats.accepted;
     const startedAt = performance.now();
+    const clientLoop = monitorEventLoopDelay({ resolution: 5 });
+    clientLoop.enable();
+    const clientCpuFrom = process.cpuUsage();
     await new Promise((r) => setTimeout(r, config.seconds * 1000));
+    clientLoop.disable();
+    const client = { loop: loopSummary(clientLoop), cpuMs: cpuMsSince(clientCpuFrom) };
+    const perSecond = p99PerSecond(stats, startedAt);
     const players = tables.flat();
     for (const p of players) p.stop();
     const elapsed = performance.now() - startedAt;
@@ -540,6 +667,8 @@ async function runLoad(
       ...mem,
       stats,
       measured,
+      client,
+      perSecond,
     };
   } finally {
     server.child.removeAllListeners('exit');
@@ -548,6 +677,12 @@ async function runLoad(
     await exited;
   }
 }
+
+/** The machine's load average (as `uptime` prints it): other processes' load moves the latencies. */
+const loadAverage = () =>
+  `load average ${loadavg()
+    .map((v) => v.toFixed(2))
+    .join(', ')}`;
 
 /** The two runs side by side, with project ÷ bare (the issue's goals in brackets). */
 function compare(config: BenchConfig, project: Run, bare: Run): void {
@@ -563,8 +698,8 @@ function compare(config: BenchConfig, project: Run, bare: Run): void {
     ],
     [
       'throughput, intents/s',
-      project.accepted / project.seconds,
-      bare.accepted / bare.seconds,
+      project.measured / project.seconds,
+      bare.measured / bare.seconds,
       (v) => v.toFixed(1),
       'goal ≥ 0.8×',
     ],
@@ -578,6 +713,13 @@ function compare(config: BenchConfig, project: Run, bare: Run): void {
     ['intent → view p50', project.latency.p50, bare.latency.p50, ms, ''],
     ['intent → view p99', project.latency.p99, bare.latency.p99, ms, 'goal ≤ 1.5× and ≤ 10 ms'],
     ['server event-loop delay p99', project.server.loop.p99, bare.server.loop.p99, ms, ''],
+    [
+      "bench clients' event-loop delay p99 (part of p99)",
+      project.client.loop.p99,
+      bare.client.loop.p99,
+      ms,
+      '',
+    ],
     [
       `heap per idle 4-seat table, lobby (${config.memTables} tables)`,
       project.lobbyBytes,
@@ -595,7 +737,9 @@ function compare(config: BenchConfig, project: Run, bare: Run): void {
   ];
   console.log(
     `room bench --bare: ${config.tables} tables of ${config.players}, pace ${config.pace} ms, ` +
-      `${config.seconds} s each; project = ${config.game}, bare = a Colyseus room relaying ~1 KB to every client`,
+      `${config.seconds} s each after ${config.warmup} s of warm-up, ` +
+      `${config.jitter ? 'clients jittered' : 'clients in step'}; project = ${config.game}, ` +
+      `bare = a Colyseus room relaying ~1 KB to every client${config.barePingsSpread ? " (pings spread as the project's)" : ''}; ${loadAverage()}`,
   );
   console.log(`  ${'measure'.padEnd(52)} ${'project'.padStart(12)} ${'bare'.padStart(12)}  project ÷ bare`);
   for (const [label, a, b, fmt, goal] of rows)
@@ -613,7 +757,7 @@ async function compareSwitch(config: BenchConfig, name: BenchSwitch): Promise<vo
   const pooled = { off: [] as Run[], on: [] as Run[] };
   for (let round = 0; round < config.rounds; round++)
     for (const side of ['off', 'on'] as const) {
-      console.log(`--- round ${round + 1}, ${name} ${side}`);
+      console.log(`--- round ${round + 1}, ${name} ${side}, ${loadAverage()}`);
       const run = await runLoad(config, 'sqlite', [`${name}=${side === 'on' ? 1 : 0}`]);
       reportRun(config, run);
       pooled[side].push(run);
@@ -652,10 +796,19 @@ async function compareSwitch(config: BenchConfig, name: BenchSwitch): Promise<vo
 
 /** One project run's figures as before: latencies, throughput, server figures, idle-table memory. */
 function reportRun(config: BenchConfig, run: Run): void {
-  report(config, run.stats, run.seconds * 1000, run.server);
+  report(config, run.stats, run.measured, run.seconds * 1000, run.server);
   console.log(
-    `  server CPU per 1,000 intents: ${cpuPerThousand(run).toFixed(1)} ms (${run.measured} intents while measuring); ` +
-      `room handlers' thread CPU ${handlerCpuPerThousand(run).toFixed(1)} ms of it`,
+    `  intent→view p99 per second of the window: ${run.perSecond.map((v) => v.toFixed(0)).join(' ')} ms`,
+  );
+  console.log(
+    `${summary('bench clients (this process): event-loop delay', run.client.loop)}; ` +
+      `CPU ${ms(run.client.cpuMs)} over the window`,
+  );
+  const handlers = Number.isFinite(run.server.handlerCpuMs)
+    ? `; room handlers' thread CPU ${handlerCpuPerThousand(run).toFixed(1)} ms of it`
+    : '';
+  console.log(
+    `  server CPU per 1,000 intents: ${cpuPerThousand(run).toFixed(1)} ms (${run.measured} intents while measuring)${handlers}`,
   );
   if (config.memTables > 0)
     console.log(
@@ -676,16 +829,22 @@ export async function benchRoom(args: string[]): Promise<void> {
   if (config.compare !== null) return compareSwitch(config, config.compare);
   if (config.game === 'blind-cassowary' && !config.bare) await crossRoomDelay();
   if (config.bare) {
+    console.log(`--- project (SQLite store), ${loadAverage()}`);
     const project = await runLoad(config, 'sqlite');
     reportRun(config, project);
-    compare(config, project, await runLoad(config, 'bare'));
+    console.log(`--- bare Colyseus room (the same load; heap figures are the bare room's), ${loadAverage()}`);
+    const bare = await runLoad(config, 'bare');
+    reportRun(config, bare);
+    compare(config, project, bare);
     return;
   }
   const latencies: Record<'none' | 'sqlite', number[]> = { none: [], sqlite: [] };
   const cpu = { none: { ms: 0, handlerMs: 0, intents: 0 }, sqlite: { ms: 0, handlerMs: 0, intents: 0 } };
   for (let round = 0; round < 2; round++)
     for (const store of ['none', 'sqlite'] as const) {
-      console.log(`--- round ${round + 1}, store: ${store === 'none' ? 'none' : 'SQLite (the default)'}`);
+      console.log(
+        `--- round ${round + 1}, store: ${store === 'none' ? 'none' : 'SQLite (the default)'}, ${loadAverage()}`,
+      );
       const run = await runLoad(config, store);
       reportRun(config, run);
       latencies[store].push(...run.stats.latencies);

@@ -7,14 +7,17 @@
  * `{ type: 'ready' }` once it listens.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { writeHeapSnapshot } from 'node:v8';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createGameServer } from '../app.ts';
 import { databaseFile, SqliteStore } from '../store/sqliteStore.ts';
+import { digestOptions } from '../store/rebuild.ts';
 import { Broadcaster } from '../room/broadcaster.ts';
 import { GameRoom } from '../room/GameRoom.ts';
 import { MatchHost } from '../room/matchHost.ts';
+import { RoomRecorder } from '../room/recorder.ts';
 import { workerMatchRunner } from '../room/matchRunner.ts';
 import { frameWrites } from '../frames.ts';
 import {
@@ -33,6 +36,9 @@ const TIMED: readonly [object, string][] = [
   [MatchHost.prototype, 'fireTimer'],
   [GameRoom.prototype, 'startGame'],
   [Broadcaster.prototype, 'gameToAll'],
+  // The store's writes after a handler: the room snapshot and the state checkpoint (its digest).
+  [RoomRecorder.prototype, 'flushSave'],
+  [RoomRecorder.prototype, 'flushCheckpoint'],
 ];
 
 /** Times the room's synchronous handlers: the event loop is blocked for exactly that long. */
@@ -42,7 +48,7 @@ function timeRoomHandlers(handlerMs: number[], worst: Map<string, number>, cpu: 
     const proto = prototype as Record<string, (...args: unknown[]) => unknown>;
     const original = proto[name];
     if (typeof original !== 'function') throw new Error(`the room has no ${name}`);
-    const nests = name !== 'gameToAll';
+    const nests = name !== 'gameToAll' && !name.startsWith('flush');
     proto[name] = function timed(this: unknown, ...args: unknown[]) {
       const t = performance.now();
       const cpuFrom = process.threadCpuUsage();
@@ -71,6 +77,9 @@ const SWITCHES: Record<BenchSwitch, (on: boolean) => void> = {
   },
   'spectator-once': (on) => {
     Broadcaster.encodeSpectatorGameOnce = on;
+  },
+  'fast-digest': (on) => {
+    digestOptions.fastPath = on;
   },
 };
 
@@ -147,7 +156,11 @@ async function main(): Promise<void> {
         checkpoints,
       });
     } else if (message.type === 'memory') {
-      send(memoryFigures());
+      const figures = memoryFigures();
+      // BENCH_HEAP_SNAPSHOT=<dir>: a heap snapshot beside each memory figure, to diff idle tables.
+      const dir = process.env.BENCH_HEAP_SNAPSHOT;
+      if (dir) writeHeapSnapshot(path.join(dir, `project-${Date.now()}.heapsnapshot`));
+      send(figures);
     } else if (message.type === 'stop') {
       await server.gracefullyShutdown(false).catch(() => undefined);
       await store?.close();

@@ -49,9 +49,10 @@ export function cpuMsSince(from: NodeJS.CpuUsage): number {
  * Server switches `pnpm bench room --compare <switch>` turns off and on, run after run (benchServer.ts
  * maps each to the flag it flips): one-write, the sender's update and reply in one socket write
  * (frames.ts frameWrites); spectator-once, the spectators' game update encoded once per broadcast
- * (Broadcaster.encodeSpectatorGameOnce).
+ * (Broadcaster.encodeSpectatorGameOnce); fast-digest, the state checkpoint's digest serialised without a
+ * replacer unless the state holds a bigint (store/rebuild.ts digestOptions).
  */
-export const BENCH_SWITCHES = ['one-write', 'spectator-once'] as const;
+export const BENCH_SWITCHES = ['one-write', 'spectator-once', 'fast-digest'] as const;
 export type BenchSwitch = (typeof BENCH_SWITCHES)[number];
 
 /** The server process's memory after a full garbage collection (the child runs with --expose-gc). */
