@@ -45,12 +45,17 @@ const MATERIALISE = 3;
  */
 const TABLE_UP_TO = 6;
 /**
- * No reach table over this estimate (every pair of its splits' values, eight results each: 10 to
- * 100 times the real size). Multisets of A–3 stay under it up to six cards, whose tables turn the
- * directed searches of the hard hands into lookups; six distinct ranks do not (hundreds of thousands
- * of values).
+ * No reach table over this estimate (every pair of its splits' values, eight results each: 5 to
+ * 100 times the real size), up to five cards: five distinct ranks (tens of thousands of values, tens of
+ * milliseconds to build) are searched towards the target instead.
  */
-const MAX_TABLE = 1_500_000;
+const MAX_TABLE = 60_000;
+/**
+ * The same for six cards: every multiset of A–3 is under it (at most 1.1 million estimated, 23,000
+ * real), and their tables turn the directed searches of the hard low hands into lookups; six ranks
+ * with a 4 or more mostly are not.
+ */
+const MAX_SIX_TABLE = 1_200_000;
 /**
  * A safety net, not a limit the game's hands reach: steps (values combined or looked up) before a
  * search answers 'unknown' instead of holding its worker thread for seconds. The hardest sets
@@ -339,21 +344,22 @@ class Decider {
     if (size > TABLE_UP_TO) return false;
     let t = this.tabledOf[i];
     if (t === undefined) {
-      t = this.estimate(i) <= MAX_TABLE;
+      const limit = size < TABLE_UP_TO ? MAX_TABLE : MAX_SIX_TABLE;
+      t = this.estimate(i, limit) <= limit;
       this.tabledOf[i] = t;
     }
     return t;
   }
 
   /** An upper bound on exact(i)'s size: every pair of its splits' values, eight results each. */
-  private estimate(i: number): number {
+  private estimate(i: number, limit: number): number {
     if ((this.size[i] as number) <= MATERIALISE) return this.exact(i).list.length;
     let n = 0;
     for (const j of this.subs(i)) {
       const rest = i - j;
       if (j > rest) continue;
-      n += this.estimate(j) * this.estimate(rest) * 8;
-      if (n > MAX_TABLE) return n;
+      n += this.estimate(j, limit) * this.estimate(rest, limit) * 8;
+      if (n > limit) return n;
     }
     return n;
   }
