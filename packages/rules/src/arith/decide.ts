@@ -57,6 +57,12 @@ const MAX_TABLE = 60_000;
  */
 const MAX_SIX_TABLE = 1_200_000;
 /**
+ * Six-card tables pay off in hands of this many cards or more (their proofs otherwise nest four
+ * levels deep); a smaller hand's proof is cheaper than building them from scratch. A function of the
+ * hand, so the witness still depends on the hand and the target only.
+ */
+const SIX_TABLES_FROM = 9;
+/**
  * A safety net, not a limit the game's hands reach: steps (values combined or looked up) before a
  * search answers 'unknown' instead of holding its worker thread for seconds. The hardest sets
  * `pnpm bench solver` times stay far below it.
@@ -174,7 +180,11 @@ class Decider {
   /** A card value's key → its digit. */
   private readonly cardOf = new Map<Key, number>();
 
+  /** Whether this hand uses six-card reach tables (SIX_TABLES_FROM cards or more). */
+  private readonly six: boolean;
+
   constructor(cards: readonly Num[], budget: { left: number }) {
+    this.six = cards.length >= SIX_TABLES_FROM;
     const sorted = [...cards].sort((a, b) => cmpN(a, b));
     for (const c of sorted) {
       const last = this.values.length - 1;
@@ -341,7 +351,7 @@ class Decider {
   private tabled(i: number): boolean {
     const size = this.size[i] as number;
     if (size <= MATERIALISE) return true;
-    if (size > TABLE_UP_TO) return false;
+    if (size > TABLE_UP_TO || (size === TABLE_UP_TO && !this.six)) return false;
     let t = this.tabledOf[i];
     if (t === undefined) {
       const limit = size < TABLE_UP_TO ? MAX_TABLE : MAX_SIX_TABLE;
@@ -397,7 +407,8 @@ class Decider {
   private known(i: number): Map<Key, W> {
     let m = this.knownOf[i];
     if (m === undefined) {
-      const sig = this.sig(i);
+      // Answers depend on whether six-card tables are used: the two kinds of hand keep their own.
+      const sig = this.six ? `${this.sig(i)}|6` : this.sig(i);
       m = knownSets.get(sig) ?? remember(knownSets, sig, new Map<Key, W>(), 1);
       this.knownOf[i] = m;
     }
