@@ -14,18 +14,21 @@
  * "does B reach y?" is answered towards y: in any expression, the top operation's smaller side uses
  * exactly some part A with |A| ≤ |B| / 2, so for every such A and every x in exact(A), the other
  * side must reach the one value (or property) `needs` gives, from some of the cards B − A — the
- * same question on a smaller multiset. Misses are remembered per (multiset, value), and "none" per
+ * same question on a smaller multiset, searched in full (no depth bound: a proof of "none" is one
+ * pass). Each answer is remembered per (multiset, value) — the witness found, or a miss — and per
  * (hand multiset, target).
  *
  * The witness is a function of the hand and the target: which multisets get a table depends on the
- * multiset alone, and the shared caches only ever answer "no" (a remembered miss, a value missing
- * from a table another search built, a hand already proven), which skips a search that would have
- * found nothing. So a game replays the same whatever the process solved before.
+ * multiset alone, and a directed search tries the parts and needs in a fixed order and returns the
+ * first witness, so its answer for (multiset, value) is the same whenever it is asked — which is what
+ * makes remembering hits as well as misses safe. A value missing from a table another search built
+ * only skips a search that would have found nothing. So a game replays the same whatever the process
+ * solved before.
  */
 import { InvariantError } from '../core/result.ts';
 import { leaf, node } from './expr.ts';
 import type { Expr } from './expr.ts';
-import { applyN, cmpN, key, keyOf, toRational } from './num.ts';
+import { applyInto, applyN, cmpN, key, keyOf, reduced, toRational } from './num.ts';
 import type { Key, Num } from './num.ts';
 import { NeedBuf, needsInto, satisfies } from './needs.ts';
 import type { Special } from './needs.ts';
@@ -40,9 +43,25 @@ const MATERIALISE = 3;
  * big. The rule looks at the multiset only (not at what was asked before, nor at the shared caches),
  * so the witness found is a function of the hand and the target.
  */
-const TABLE_UP_TO = 5;
-/** No reach table over this many entries (estimated from its parts' exact tables). */
+const TABLE_UP_TO = 6;
+/**
+ * No reach table over this estimate (every pair of its splits' values, eight results each: 5 to
+ * 100 times the real size), up to five cards: five distinct ranks (tens of thousands of values, tens of
+ * milliseconds to build) are searched towards the target instead.
+ */
 const MAX_TABLE = 60_000;
+/**
+ * The same for six cards: every multiset of A–3 is under it (at most 1.1 million estimated, 23,000
+ * real), and their tables turn the directed searches of the hard low hands into lookups; six ranks
+ * with a 4 or more mostly are not.
+ */
+const MAX_SIX_TABLE = 1_200_000;
+/**
+ * Six-card tables pay off in hands of this many cards or more (their proofs otherwise nest four
+ * levels deep); a smaller hand's proof is cheaper than building them from scratch. A function of the
+ * hand, so the witness still depends on the hand and the target only.
+ */
+const SIX_TABLES_FROM = 9;
 /**
  * A safety net, not a limit the game's hands reach: steps (values combined or looked up) before a
  * search answers 'unknown' instead of holding its worker thread for seconds. The hardest sets
@@ -52,9 +71,8 @@ export const DECIDE_BUDGET = 40_000_000;
 /** Cached table entries (all multisets together) before the shared caches start over. */
 const CACHE_LIMIT = 600_000;
 
-/** A reachable value with one witness (over values; card refs are assigned at the end). */
-interface W {
-  readonly v: Num;
+/** A reachable value n/d with one witness (over values; card refs are assigned at the end). */
+interface W extends Num {
   readonly k: Key;
   readonly op?: Op;
   readonly l?: W;
@@ -73,8 +91,8 @@ function table(map: Map<Key, W>, list: W[]): Table {
   let maxN = 0;
   let maxD = 0;
   for (const w of list) {
-    maxN = Math.max(maxN, Math.abs(w.v.n));
-    maxD = Math.max(maxD, w.v.d);
+    maxN = Math.max(maxN, Math.abs(w.n));
+    maxD = Math.max(maxD, w.d);
   }
   return { map, list, maxN, maxD };
 }
@@ -91,9 +109,12 @@ let needTop = 0;
 
 const exactTables = new Map<string, Table>();
 const reachTables = new Map<string, Table>();
-const missSets = new Map<string, Set<Key>>();
-/** Per hand multiset: targets no expression over two or more of its cards makes. */
-const noneSets = new Map<string, Set<Key>>();
+/** Per multiset: the directed search's answer for a value (its witness, or MISS). */
+const knownSets = new Map<string, Map<Key, W>>();
+/** "Not reachable" in knownSets. */
+const MISS: W = { n: 0, d: 0, k: 'miss' };
+/** Per hand multiset: the answer over two or more of its cards for a target (a witness, or MISS). */
+const solvedSets = new Map<string, Map<Key, W>>();
 let cachedEntries = 0;
 
 function remember<T>(cache: Map<string, T>, sig: string, value: T, entries: number): T {
@@ -107,17 +128,19 @@ function remember<T>(cache: Map<string, T>, sig: string, value: T, entries: numb
 export function clearDecideCaches(): void {
   exactTables.clear();
   reachTables.clear();
-  missSets.clear();
-  noneSets.clear();
+  knownSets.clear();
+  solvedSets.clear();
   cachedEntries = 0;
 }
 
 function emit(map: Map<Key, W>, list: W[], op: Op, l: W, r: W): void {
-  const v = applyN(op, l.v, r.v, 'rational');
-  if (v === null) return;
-  const k = key(v);
+  // Most results are already in the table: the value is built in `reduced`, an object only when new.
+  if (!applyInto(op, l, r)) return;
+  const n = reduced.n;
+  const d = reduced.d;
+  const k = keyOf(n, d);
   if (map.has(k)) return;
-  const w: W = { v, k, op, l, r };
+  const w: W = { n, d, k, op, l, r };
   map.set(k, w);
   list.push(w);
 }
@@ -145,20 +168,23 @@ class Decider {
   readonly full: number;
   private readonly size: Uint8Array;
   private readonly subsOf: (Int32Array | undefined)[];
+  private readonly partsOf: (Int32Array | undefined)[];
   private readonly sigOf: (string | undefined)[];
   private readonly exactOf: (Table | undefined)[];
   private readonly reachOf: (Table | undefined)[];
   /** Reach tables built by earlier searches (null: none), looked up once per multiset. */
   private readonly sharedReachOf: (Table | null | undefined)[];
-  private readonly missOf: (Set<Key> | undefined)[];
+  private readonly knownOf: (Map<Key, W> | undefined)[];
   private readonly tabledOf: (boolean | undefined)[];
   private readonly budget: { left: number };
-  /** Directed searches cut short by the depth bound since the start. */
-  cuts = 0;
   /** A card value's key → its digit. */
   private readonly cardOf = new Map<Key, number>();
 
+  /** Whether this hand uses six-card reach tables (SIX_TABLES_FROM cards or more). */
+  private readonly six: boolean;
+
   constructor(cards: readonly Num[], budget: { left: number }) {
+    this.six = cards.length >= SIX_TABLES_FROM;
     const sorted = [...cards].sort((a, b) => cmpN(a, b));
     for (const c of sorted) {
       const last = this.values.length - 1;
@@ -183,11 +209,12 @@ class Decider {
       this.size[i] = s;
     }
     this.subsOf = new Array<Int32Array | undefined>(states);
+    this.partsOf = new Array<Int32Array | undefined>(states);
     this.sigOf = new Array<string | undefined>(states);
     this.exactOf = new Array<Table | undefined>(states);
     this.reachOf = new Array<Table | undefined>(states);
     this.sharedReachOf = new Array<Table | null | undefined>(states);
-    this.missOf = new Array<Set<Key> | undefined>(states);
+    this.knownOf = new Array<Map<Key, W> | undefined>(states);
     this.tabledOf = new Array<boolean | undefined>(states);
     this.budget = budget;
   }
@@ -234,6 +261,32 @@ class Decider {
     return out;
   }
 
+  /**
+   * The smaller sides j of i's splits, in the directed search's order: first those whose other side
+   * has a reach table of up to five cards (lookups only), then a six-card one (lookups, but a table
+   * that costs milliseconds to build), both fewest cards first, then the rest (nested searches), the
+   * smallest other side first (shallower witnesses, fewer nested levels).
+   * Two equal halves are met twice (as j and as the rest): once is enough, as the needs try both
+   * operand orders.
+   */
+  private parts(i: number): Int32Array {
+    let out = this.partsOf[i];
+    if (out !== undefined) return out;
+    const half = (this.size[i] as number) >> 1;
+    const small: number[] = [];
+    const tabled: number[] = [];
+    const nested: number[] = [];
+    for (const j of this.subs(i)) {
+      if ((this.size[j] as number) > half) break;
+      if ((this.size[j] as number) * 2 === this.size[i] && j > i - j) continue;
+      const rest = i - j;
+      (!this.tabled(rest) ? nested : (this.size[rest] as number) < TABLE_UP_TO ? small : tabled).push(j);
+    }
+    out = Int32Array.from([...small, ...tabled, ...nested.reverse()]);
+    this.partsOf[i] = out;
+    return out;
+  }
+
   /** The one card of a single-card multiset. */
   private single(i: number): Num {
     for (let d = 0; d < this.counts.length; d++) if (this.digit(i, d) > 0) return this.values[d] as Num;
@@ -251,7 +304,7 @@ class Decider {
       const list: W[] = [];
       if (this.size[i] === 1) {
         const v = this.single(i);
-        const w: W = { v, k: key(v) };
+        const w: W = { n: v.n, d: v.d, k: key(v) };
         map.set(w.k, w);
         list.push(w);
       } else {
@@ -297,25 +350,26 @@ class Decider {
   /** Whether i's reach table is (or now should be) built. */
   private tabled(i: number): boolean {
     const size = this.size[i] as number;
-    if (size <= MATERIALISE || this.reachOf[i] !== undefined) return true;
-    if (size > TABLE_UP_TO) return false;
+    if (size <= MATERIALISE) return true;
+    if (size > TABLE_UP_TO || (size === TABLE_UP_TO && !this.six)) return false;
     let t = this.tabledOf[i];
     if (t === undefined) {
-      t = this.estimate(i) <= MAX_TABLE;
+      const limit = size < TABLE_UP_TO ? MAX_TABLE : MAX_SIX_TABLE;
+      t = this.estimate(i, limit) <= limit;
       this.tabledOf[i] = t;
     }
     return t;
   }
 
   /** An upper bound on exact(i)'s size: every pair of its splits' values, eight results each. */
-  private estimate(i: number): number {
+  private estimate(i: number, limit: number): number {
     if ((this.size[i] as number) <= MATERIALISE) return this.exact(i).list.length;
     let n = 0;
     for (const j of this.subs(i)) {
       const rest = i - j;
       if (j > rest) continue;
-      n += this.estimate(j) * this.estimate(rest) * 8;
-      if (n > MAX_TABLE) return n;
+      n += this.estimate(j, limit) * this.estimate(rest, limit) * 8;
+      if (n > limit) return n;
     }
     return n;
   }
@@ -333,23 +387,30 @@ class Decider {
     return t !== null && lookup(t, n, d) === undefined;
   }
 
-  /** Whether an earlier search proved that no two or more of these cards make the target. */
-  provenNone(target: Key): boolean {
-    return noneSets.get(this.sig(this.full))?.has(target) === true;
+  /** What an earlier search answered for two or more of the whole hand's cards and this target. */
+  solved(target: Key): W | undefined {
+    return solvedSets.get(this.sig(this.full))?.get(target);
   }
 
-  rememberNone(target: Key): void {
+  /** The first witness over two or more of the hand's cards, in the search's fixed order. */
+  solve(target: Num): W | undefined {
+    const k = key(target);
+    const was = this.solved(k);
+    if (was !== undefined) return was === MISS ? undefined : was;
+    const w = this.split(this.full, target);
     const sig = this.sig(this.full);
-    (noneSets.get(sig) ?? remember(noneSets, sig, new Set<Key>(), 0)).add(target);
+    (solvedSets.get(sig) ?? remember(solvedSets, sig, new Map<Key, W>(), 0)).set(k, w ?? MISS);
     cachedEntries++;
+    return w;
   }
 
-  private misses(i: number): Set<Key> {
-    let m = this.missOf[i];
+  private known(i: number): Map<Key, W> {
+    let m = this.knownOf[i];
     if (m === undefined) {
-      const sig = this.sig(i);
-      m = missSets.get(sig) ?? remember(missSets, sig, new Set<Key>(), 1);
-      this.missOf[i] = m;
+      // Answers depend on whether six-card tables are used: the two kinds of hand keep their own.
+      const sig = this.six ? `${this.sig(i)}|6` : this.sig(i);
+      m = knownSets.get(sig) ?? remember(knownSets, sig, new Map<Key, W>(), 1);
+      this.knownOf[i] = m;
     }
     return m;
   }
@@ -359,67 +420,59 @@ class Decider {
     if (this.budget.left < 0) throw new OutOfBudget();
   }
 
-  /**
-   * A witness that some of i's cards reach y, or undefined. `depth` bounds the nested directed
-   * searches: a search cut short by it is not a miss (not remembered, and `cuts` counts it).
-   */
   /** reach for the value n/d: a table lookup allocates nothing. */
-  private reachRatio(i: number, n: number, d: number, depth: number): W | undefined {
+  private reachRatio(i: number, n: number, d: number): W | undefined {
     if (this.tabled(i)) return lookup(this.reachTable(i), n, d);
     if (this.missedShared(i, n, d)) return undefined;
-    return this.reach(i, { n, d }, depth);
+    return this.reach(i, { n, d });
   }
 
-  reach(i: number, y: Num, depth: number): W | undefined {
+  /**
+   * A witness that some of i's cards reach y, or undefined: the first in the search's fixed order,
+   * so a function of i's multiset and y, and remembered as such (a hit as well as a miss).
+   */
+  reach(i: number, y: Num): W | undefined {
     if (this.tabled(i)) return lookup(this.reachTable(i), y.n, y.d);
     if (this.missedShared(i, y.n, y.d)) return undefined;
     const k = key(y);
-    const misses = this.misses(i);
-    if (misses.has(k)) return undefined;
+    const known = this.known(i);
+    const was = known.get(k);
+    if (was !== undefined) return was === MISS ? undefined : was;
     const card = this.cardOf.get(k);
-    if (card !== undefined && this.digit(i, card) > 0) return { v: y, k };
-    if (depth === 0) {
-      this.cuts++;
-      return undefined;
-    }
-    const cuts = this.cuts;
-    const hit = this.split(i, y, depth - 1);
-    if (hit === undefined && this.cuts === cuts) {
-      misses.add(k);
-      cachedEntries++;
-    }
+    if (card !== undefined && this.digit(i, card) > 0) return { n: y.n, d: y.d, k };
+    const hit = this.split(i, y);
+    known.set(k, hit ?? MISS);
+    cachedEntries++;
     return hit;
   }
 
   /** A witness whose top operation combines an exact part of i with a value reached by the rest. */
-  split(i: number, y: Num, depth: number): W | undefined {
-    const half = (this.size[i] as number) >> 1;
-    for (const j of this.subs(i)) {
-      if ((this.size[j] as number) > half) break;
+  split(i: number, y: Num): W | undefined {
+    for (const j of this.parts(i)) {
       const rest = i - j;
-      // Two equal halves are met twice (as j and as the rest): once is enough, as the needs try
-      // both operand orders.
-      if ((this.size[j] as number) * 2 === this.size[i] && j > rest) continue;
       const xs = this.exact(j).list;
       this.spend(xs.length);
       for (const x of xs) {
         // The needs sit on a stack in NEEDS: the nested searches write above them.
         const base = needTop;
-        const end = base + needsInto(x.v, y, 'rational', NEEDS, base);
+        const end = base + needsInto(x, y, 'rational', NEEDS, base);
         needTop = end;
         for (let k = base; k < end; k++) {
           const special = NEEDS.special[k] ?? null;
           const w =
             special === null
-              ? this.reachRatio(rest, NEEDS.n[k] as number, NEEDS.d[k] as number, depth)
+              ? this.reachRatio(rest, NEEDS.n[k] as number, NEEDS.d[k] as number)
               : this.reachSpecial(rest, special);
           if (w === undefined) continue;
           const op = NEEDS.op[k] as Op;
           const xLeft = NEEDS.xLeft[k] as boolean;
-          const v = xLeft ? applyN(op, x.v, w.v, 'rational') : applyN(op, w.v, x.v, 'rational');
+          const v = xLeft ? applyN(op, x, w, 'rational') : applyN(op, w, x, 'rational');
           if (v === null || cmpN(v, y) !== 0) continue;
           needTop = base;
-          return xLeft ? { v, k: key(v), op, l: x, r: w } : { v, k: key(v), op, l: w, r: x };
+          const vk = key(v);
+          return xLeft
+            ? { n: v.n, d: v.d, k: vk, op, l: x, r: w }
+            : { n: v.n, d: v.d, k: vk, op, l: w, r: x };
         }
         needTop = base;
       }
@@ -433,18 +486,18 @@ class Decider {
       // The parts of MATERIALISE cards cover every small expression; only if none has it, all of i.
       for (const j of this.subs(i)) {
         if (this.size[j] !== MATERIALISE + 1) continue;
-        const w = this.reachTable(j).list.find((e) => satisfies(e.v, s));
+        const w = this.reachTable(j).list.find((e) => satisfies(e, s));
         if (w !== undefined) return w;
       }
     }
-    return this.reachTable(i).list.find((e) => satisfies(e.v, s));
+    return this.reachTable(i).list.find((e) => satisfies(e, s));
   }
 }
 
 /** Turns a witness over values into an expression over the cards, each card used once. */
 function toExpr(w: W, pool: { ref: string; value: Num; used: boolean }[]): Expr {
   if (w.op === undefined || w.l === undefined || w.r === undefined) {
-    const card = pool.find((c) => !c.used && cmpN(c.value, w.v) === 0);
+    const card = pool.find((c) => !c.used && cmpN(c.value, w) === 0);
     if (card === undefined) throw new InvariantError('witness uses a card the hand does not hold');
     card.used = true;
     return leaf(card.ref, toRational(card.value));
@@ -496,7 +549,7 @@ export function decideAny(
         cards.map((c) => c.value),
         budget,
       );
-      if (m.provenNone(k)) continue;
+      if (m.solved(k) === MISS) continue;
       for (const j of [...m.subs(m.full), m.full]) {
         if (m.cards(j) < 2 || m.cards(j) > MATERIALISE) continue;
         const w = m.exact(j).map.get(k);
@@ -504,18 +557,9 @@ export function decideAny(
       }
       if (m.cards(m.full) > MATERIALISE) open.push({ hand, m });
     }
-    // Deepening: most cassowaries need few nested searches; a pass that was never cut is complete.
-    for (let depth = 0; open.length > 0; depth++) {
-      for (let o = 0; o < open.length; o++) {
-        const { hand, m } = open[o] as { hand: number; m: Decider };
-        const cuts = m.cuts;
-        const w = m.split(m.full, target, depth);
-        if (w !== undefined) return done(hand, w);
-        if (m.cuts === cuts) {
-          m.rememberNone(k);
-          open.splice(o--, 1);
-        }
-      }
+    for (const { hand, m } of open) {
+      const w = m.solve(target);
+      if (w !== undefined) return done(hand, w);
     }
     return oversize ? 'unknown' : null;
   } catch (e) {

@@ -141,6 +141,46 @@ export function applyN(op: Op, a: Num, b: Num, mode: ArithMode): Num | null {
   }
 }
 
+/** a × (bn/bd) into `reduced` (bd > 0, both normalised): applyN's product without an object. */
+function mulDivInto(a: Num, bn: number, bd: number): boolean {
+  const g1 = gcdN(a.n, bd);
+  const g2 = gcdN(bn, a.d);
+  const n = capMul(a.n / g1, bn / g2);
+  const d = capMul(a.d / g2, bd / g1);
+  if (n === null || d === null) return false;
+  reduced.n = n;
+  reduced.d = d;
+  return true;
+}
+
+/**
+ * applyN in rational mode, the result left in `reduced` (false: invalid or over the cap): the tables'
+ * inner loop, where most results are duplicates and need no object.
+ */
+export function applyInto(op: Op, a: Num, b: Num): boolean {
+  if (op === '*') return mulDivInto(a, b.n, b.d);
+  if (op === '/') return b.n === 0 ? false : b.n < 0 ? mulDivInto(a, -b.d, -b.n) : mulDivInto(a, b.d, b.n);
+  if ((op === '+' || op === '-') && a.d === 1 && b.d === 1) {
+    const s = op === '+' ? a.n + b.n : a.n - b.n;
+    if (s > CAPN || -s > CAPN) return false;
+    reduced.n = s === 0 ? 0 : s;
+    reduced.d = 1;
+    return true;
+  }
+  if (op === '+' || op === '-') {
+    const x = a.n * b.d;
+    const y = b.n * a.d;
+    const d = a.d * b.d;
+    if (Math.abs(x) < SAFE / 2 && Math.abs(y) < SAFE / 2 && d < SAFE)
+      return reduce(op === '+' ? x + y : x - y, d);
+  }
+  const v = applyN(op, a, b, 'rational');
+  if (v === null) return false;
+  reduced.n = v.n;
+  reduced.d = v.d;
+  return true;
+}
+
 export const cmpN = (a: Num, b: Num): number => {
   if (a.d === 1 && b.d === 1) return a.n - b.n;
   const x = a.n * b.d;
