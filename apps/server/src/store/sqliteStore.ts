@@ -119,6 +119,23 @@ export interface CheckpointFigures {
  * happen at checkpoints, which run in a worker thread on a connection of their own (SQLite's
  * auto-checkpoint, which would run them inside a commit on the room thread, is off).
  */
+const SQLITE_BUSY = 5;
+const OPEN_RETRY_MS = 20;
+const OPEN_GIVE_UP_MS = 10_000;
+
+/** Runs `step`, again every 20 ms while SQLite says the file is locked (10 s at most): opening only. */
+function whileLocked(step: () => void): void {
+  const giveUp = Date.now() + OPEN_GIVE_UP_MS;
+  for (;;) {
+    try {
+      return step();
+    } catch (error) {
+      if ((error as { errcode?: number }).errcode !== SQLITE_BUSY || Date.now() > giveUp) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, OPEN_RETRY_MS);
+    }
+  }
+}
+
 export class SqliteStore implements TableStore {
   private readonly db: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
@@ -130,8 +147,11 @@ export class SqliteStore implements TableStore {
   constructor(file: string, options: { checkpointer?: boolean } = {}) {
     if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
     this.db = new DatabaseSync(file);
-    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
-    this.db.exec(SCHEMA);
+    this.db.exec('PRAGMA busy_timeout = 5000;');
+    // Processes started together on one file (npm run cluster) each switch it to WAL and create the
+    // schema; SQLite answers the loser of that race "database is locked" at once, without waiting.
+    whileLocked(() => this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;'));
+    whileLocked(() => this.db.exec(SCHEMA));
     // Databases from before the cluster mode: their rooms get the fencing epoch 0.
     const columns = this.db.prepare('PRAGMA table_info(rooms)').all() as { name: string }[];
     if (!columns.some((c) => c.name === 'epoch'))
