@@ -4,6 +4,7 @@ import {
   DESKTOP,
   PHONE,
   enterName,
+  expectAccessible,
   expectOwnFramesHold,
   framesContain,
   openPlayer,
@@ -192,6 +193,8 @@ test('three players and a spectator play Cunt-Soul from the secret setup to the 
   await expect(eve.page.getByTestId('by-limit')).toHaveCount(0);
   for (const seat of [0, 1, 2]) await expect(eve.page.getByTestId(`result-${seat}`)).toBeVisible();
   await screenshot(ana.page, 'cunt-soul-over-desktop');
+  await expectAccessible(ana.page, 'Cunt-Soul score sheet');
+  await expectAccessible(players[1]!.page, 'Cunt-Soul score sheet (phone)');
   expect([...seen].sort()).toEqual(
     expect.arrayContaining([
       'burn',
