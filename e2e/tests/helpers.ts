@@ -268,13 +268,12 @@ async function clearSelection(page: Page, cardId: string): Promise<void> {
 }
 
 /**
- * axe-core on the page as it stands: fails on any serious or critical WCAG 2.1 A/AA violation,
- * naming the rule and the first elements it found.
+ * axe-core on the page as it stands (or only the part `within` selects): fails on any serious or
+ * critical WCAG 2.1 A/AA violation, naming the rule and the first elements it found.
  */
-export async function expectAccessible(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+export async function expectAccessible(page: Page, what: string, within?: string): Promise<void> {
+  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  const { violations } = await (within === undefined ? axe : axe.include(within)).analyze();
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
