@@ -109,16 +109,6 @@ export interface CheckpointFigures {
   worstMs: number;
 }
 
-/**
- * The default TableStore: one SQLite file (node:sqlite, built into Node 24) in WAL mode with
- * synchronous=NORMAL. Every write is its own transaction, committed before the call returns, so an
- * intent is in the database before its result is sent. In WAL mode with synchronous=NORMAL a commit
- * is a write into the WAL file without an fsync: it survives the server process being killed
- * (kill -9, a crash) because the data is in the operating system's cache, and only an operating-system
- * crash or power loss can lose the last commits (the database itself stays consistent). The fsyncs
- * happen at checkpoints, which run in a worker thread on a connection of their own (SQLite's
- * auto-checkpoint, which would run them inside a commit on the room thread, is off).
- */
 const SQLITE_BUSY = 5;
 const OPEN_RETRY_MS = 20;
 const OPEN_GIVE_UP_MS = 10_000;
@@ -136,6 +126,16 @@ function whileLocked(step: () => void): void {
   }
 }
 
+/**
+ * The default TableStore: one SQLite file (node:sqlite, built into Node 24) in WAL mode with
+ * synchronous=NORMAL. Every write is its own transaction, committed before the call returns, so an
+ * intent is in the database before its result is sent. In WAL mode with synchronous=NORMAL a commit
+ * is a write into the WAL file without an fsync: it survives the server process being killed
+ * (kill -9, a crash) because the data is in the operating system's cache, and only an operating-system
+ * crash or power loss can lose the last commits (the database itself stays consistent). The fsyncs
+ * happen at checkpoints, which run in a worker thread on a connection of their own (SQLite's
+ * auto-checkpoint, which would run them inside a commit on the room thread, is off).
+ */
 export class SqliteStore implements TableStore {
   private readonly db: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
