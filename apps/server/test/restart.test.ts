@@ -23,19 +23,16 @@ let dataDir: string;
 const table = ({ history: _history, ...rest }: GameUpdate) => rest;
 let child: ChildProcess | null = null;
 
-async function startServer(): Promise<void> {
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ALLOW_TEST_SEEDS: '1',
-    },
-    // One process (not the tsx wrapper and its child), so SIGKILL kills the server itself.
+/** `src/main.ts` on PORT, one process (not the tsx wrapper and its child), so SIGKILL kills the server itself. */
+const spawnServer = (env: Record<string, string>): ChildProcess =>
+  spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', ...env },
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+
+async function startServer(): Promise<void> {
+  const server = spawnServer({ DATA_DIR: dataDir, ALLOW_TEST_SEEDS: '1' });
   child = server;
   let output = '';
   server.stdout?.on('data', (d: Buffer) => (output += d.toString()));
@@ -205,11 +202,7 @@ describe('kill -9 and restart', () => {
 
   it('a server whose port is taken exits at once and says why (it used to hang, listening nowhere)', async () => {
     await startServer();
-    const second = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
-      env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: ':memory:' },
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const second = spawnServer({ DATA_DIR: ':memory:' });
     let output = '';
     second.stderr?.on('data', (d: Buffer) => (output += d.toString()));
     const exitCode = await new Promise<number | null>((resolve) => {
