@@ -15,6 +15,7 @@ import {
 import type { BlindCassowaryCard, GameUpdate, JoinOptions, Reply, RoomInfo } from '@cards/schema';
 import { defaultPoolSize, runHere, type Transition, WorkerMatchRunner } from '../room/matchRunner.ts';
 import { GAME_ROOMS } from '../rooms/index.ts';
+import { benchRamp, RAMP_OPTIONS, type RampConfig, rampConfig } from './benchRamp.ts';
 import {
   BENCH_SWITCHES,
   type BenchSwitch,
@@ -28,7 +29,7 @@ import {
   summarise,
 } from './benchStats.ts';
 
-interface BenchConfig {
+export interface BenchConfig {
   /** Room name (game slug) every table plays. */
   game: string;
   tables: number;
@@ -62,9 +63,11 @@ interface BenchConfig {
   rounds: number;
   /** Spectators watching each table (they only watch). */
   spectators: number;
+  /** `--ramp`: add tables step by step to find the clients each server holds at p99 ≤ 50 ms (benchRamp.ts). */
+  ramp: RampConfig | null;
 }
 
-interface Stats {
+export interface Stats {
   latencies: number[];
   accepted: number;
   refused: Map<string, number>;
@@ -77,14 +80,14 @@ function readConfig(args: string[]): BenchConfig {
   const { values } = parseArgs({
     args,
     options: {
-      game: { type: 'string', default: 'cassino' },
+      game: { type: 'string' },
       tables: { type: 'string', default: '20' },
-      players: { type: 'string', default: '2' },
-      seconds: { type: 'string', default: '10' },
+      players: { type: 'string' },
+      seconds: { type: 'string' },
       port: { type: 'string', default: '42567' },
-      pace: { type: 'string', default: '60' },
+      pace: { type: 'string' },
       phase: { type: 'string', default: 'jittered' },
-      warmup: { type: 'string', default: '5' },
+      warmup: { type: 'string' },
       bare: { type: 'boolean', default: false },
       'bare-pings': { type: 'string', default: 'colyseus' },
       'mem-tables': { type: 'string', default: '0' },
@@ -93,25 +96,34 @@ function readConfig(args: string[]): BenchConfig {
       compare: { type: 'string' },
       rounds: { type: 'string', default: '2' },
       spectators: { type: 'string', default: '0' },
+      ...RAMP_OPTIONS,
     },
   });
+  const ramp = values.ramp ? rampConfig(values) : null;
+  // The ramp's default load: 4-seat Star Navigator tables, measured 5 s a step.
+  const game = values.game ?? (ramp ? 'star-navigator' : 'cassino');
+  const players = values.players ?? (ramp ? '4' : '2');
+  const seconds = values.seconds ?? (ramp ? '5' : '10');
+  // …at human pace (2 s), settling 3 s after each step.
+  const pace = values.pace ?? (ramp ? '2000' : '60');
+  const warmup = values.warmup ?? (ramp ? '3' : '5');
   const num = (v: string, min: number, max: number) => Math.min(max, Math.max(min, Number(v) || min));
   const compare = values.compare ?? null;
   if (compare !== null && !(BENCH_SWITCHES as readonly string[]).includes(compare))
     throw new Error(`unknown --compare ${compare}; one of: ${BENCH_SWITCHES.join(', ')}`);
-  if (!(values.game in GAME_ROOMS))
-    throw new Error(`unknown --game ${values.game}; one of: ${Object.keys(GAME_ROOMS).join(', ')}`);
+  if (!(game in GAME_ROOMS))
+    throw new Error(`unknown --game ${game}; one of: ${Object.keys(GAME_ROOMS).join(', ')}`);
   const memTables =
     values['mem-tables'] === '0' ? (values.bare ? 50 : 0) : num(values['mem-tables'], 1, 1000);
   return {
-    game: values.game,
+    game,
     tables: num(values.tables, 1, 2000),
-    players: num(values.players, 2, 8),
-    seconds: num(values.seconds, 1, 60),
+    players: num(players, 2, 8),
+    seconds: num(seconds, 1, 60),
     port: num(values.port, 1024, 65535),
-    pace: num(values.pace, 0, 10_000),
+    pace: num(pace, 0, 10_000),
     jitter: values.phase !== 'aligned',
-    warmup: values.warmup === '0' ? 0 : num(values.warmup, 0, 60),
+    warmup: warmup === '0' ? 0 : num(warmup, 0, 60),
     bare: values.bare,
     barePingsSpread: values['bare-pings'] === 'spread',
     memTables,
@@ -120,6 +132,7 @@ function readConfig(args: string[]): BenchConfig {
     compare: compare as BenchSwitch | null,
     rounds: num(values.rounds, 1, 10),
     spectators: num(values.spectators, 0, 50),
+    ramp,
   };
 }
 
@@ -169,10 +182,10 @@ interface Pace {
 const MIN_JITTERED_GAP_MS = 60;
 const gap = (pace: Pace) =>
   pace.jitter ? Math.max(MIN_JITTERED_GAP_MS, pace.ms * (0.5 + Math.random())) : pace.ms;
-const paceOf = (config: BenchConfig): Pace => ({ ms: config.pace, jitter: config.jitter });
+export const paceOf = (config: BenchConfig): Pace => ({ ms: config.pace, jitter: config.jitter });
 
 /** One simulated player: plays a random legal intent whenever it may act, and times the answer. */
-class BenchPlayer {
+export class BenchPlayer {
   private game: GameUpdate | null = null;
   private info: RoomInfo | null = null;
   private you: RoomInfo['you'] = { seat: null, name: '' };
@@ -269,17 +282,17 @@ class BenchPlayer {
 }
 
 /** What a table is opened on: the project's game room, or the bare twin (bareServer.ts). */
-interface Target {
+export interface Target {
   room: string;
   options: (name: string, players: number, spectate?: boolean) => object;
 }
-const projectTarget = (game: string): Target => ({
+export const projectTarget = (game: string): Target => ({
   room: game,
   options: (name, _players, spectate) => joinAs(name, spectate),
 });
-const BARE: Target = { room: 'bare', options: (_name, players) => ({ players }) };
+export const BARE: Target = { room: 'bare', options: (_name, players) => ({ players }) };
 
-async function openTable(
+export async function openTable(
   sdk: Client,
   target: Target,
   players: number,
@@ -455,7 +468,7 @@ const cpuProfArgs = (variant: string): string[] => {
 };
 
 /** Runs a server half (benchServer.ts or bareServer.ts) in a child process with the same loader flags (tsx). */
-async function startServer(
+export async function startServer(
   port: number,
   variant: Variant | 'sqlite-inline',
   switches: readonly string[],
@@ -496,11 +509,14 @@ function answer<T extends ChildMessage['type']>(
   });
 }
 const memory = (child: ChildProcess): Promise<MemoryFigures> => answer(child, { type: 'memory' }, 'memory');
-const figures = (child: ChildProcess): Promise<ServerFigures> => answer(child, { type: 'report' }, 'figures');
+export const figures = (child: ChildProcess): Promise<ServerFigures> =>
+  answer(child, { type: 'report' }, 'figures');
 
 /** One server's figures under one load shape. */
 interface Run {
   openMs: number;
+  /** What the server did while the tables opened (they play as soon as each has started). */
+  opening: OpeningFigures;
   accepted: number;
   seconds: number;
   latency: Summary;
@@ -518,6 +534,21 @@ interface Run {
   client: { loop: Summary; cpuMs: number };
   /** Intent → view p99 of the intents sent in each second of the window, ms. */
   perSecond: number[];
+}
+
+interface OpeningFigures {
+  /** Server CPU time while the tables opened (every thread), ms. */
+  cpuMs: number;
+  /** Intents the tables that had opened played meanwhile. */
+  intents: number;
+  /** The server's event-loop delay p99 meanwhile, ms. */
+  loopP99: number;
+}
+
+/** The server's figures since the 'measure' sent before opening (intents: all accepted so far). */
+async function openingFigures(child: ChildProcess, stats: Stats): Promise<OpeningFigures> {
+  const server = await figures(child);
+  return { cpuMs: server.cpuMs, intents: stats.accepted, loopP99: server.loop.p99 };
 }
 
 /** Intent → view p99 of the intents sent in each whole second after `from`. */
@@ -578,12 +609,12 @@ async function measureMemory(
  * Tables opened at once: 1,000 concurrent matchmaking requests overflow the server's listen backlog
  * on a loaded machine (ECONNRESET), while this many keep both servers busy.
  */
-const OPENING_AT_ONCE = 100;
+export const OPENING_AT_ONCE = 100;
 
 /** A table that has not opened after this long is left out (a dropped connection never answers). */
-const OPEN_TIMEOUT_MS = 60_000;
+export const OPEN_TIMEOUT_MS = 60_000;
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`not done after ${ms} ms`)), ms);
@@ -592,7 +623,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /** Runs `count` tasks, at most `atOnce` at a time, and gives their results in order. */
-async function inBatches<T>(count: number, atOnce: number, task: () => Promise<T>): Promise<T[]> {
+export async function inBatches<T>(count: number, atOnce: number, task: () => Promise<T>): Promise<T[]> {
   const results: T[] = [];
   let next = 0;
   const lane = async () => {
@@ -625,6 +656,7 @@ async function runLoad(
     // Star Navigator seats four; its idle table stands for any 4-seat table of the project.
     const memTarget = bare ? BARE : projectTarget('star-navigator');
     const mem = await measureMemory(sdk, server.child, memTarget, config.memTables, config.memWarmup);
+    server.ask({ type: 'measure' });
     const openStart = performance.now();
     let failed = 0;
     const tables = await inBatches(config.tables, OPENING_AT_ONCE, () =>
@@ -638,6 +670,7 @@ async function runLoad(
     );
     if (failed > 0) console.log(`  ${failed} of ${config.tables} tables did not open (left out)`);
     const openMs = performance.now() - openStart;
+    const opening = await openingFigures(server.child, stats);
     await new Promise((r) => setTimeout(r, config.warmup * 1000));
     server.ask({ type: 'measure' });
     stats.latencies.length = 0;
@@ -660,6 +693,7 @@ async function runLoad(
     await Promise.all(players.map((p) => p.room.leave().catch(() => undefined)));
     return {
       openMs,
+      opening,
       accepted: stats.accepted,
       seconds: elapsed / 1000,
       latency: summarise(stats.latencies),
@@ -679,7 +713,7 @@ async function runLoad(
 }
 
 /** The machine's load average (as `uptime` prints it): other processes' load moves the latencies. */
-const loadAverage = () =>
+export const loadAverage = () =>
   `load average ${loadavg()
     .map((v) => v.toFixed(2))
     .join(', ')}`;
@@ -696,6 +730,21 @@ function compare(config: BenchConfig, project: Run, bare: Run): void {
       (v) => `${(v / 1000).toFixed(2)} s`,
       'goal ≤ 2×',
     ],
+    [
+      '  server CPU while opening, s',
+      project.opening.cpuMs,
+      bare.opening.cpuMs,
+      (v) => `${(v / 1000).toFixed(2)} s`,
+      '',
+    ],
+    [
+      '  intents the open tables played meanwhile',
+      project.opening.intents,
+      bare.opening.intents,
+      (v) => v.toFixed(0),
+      '',
+    ],
+    ['  server event-loop delay p99 meanwhile', project.opening.loopP99, bare.opening.loopP99, ms, ''],
     [
       'throughput, intents/s',
       project.measured / project.seconds,
@@ -826,6 +875,7 @@ function reportRun(config: BenchConfig, run: Run): void {
  */
 export async function benchRoom(args: string[]): Promise<void> {
   const config = readConfig(args);
+  if (config.ramp !== null) return benchRamp(config, config.ramp);
   if (config.compare !== null) return compareSwitch(config, config.compare);
   if (config.game === 'blind-cassowary' && !config.bare) await crossRoomDelay();
   if (config.bare) {

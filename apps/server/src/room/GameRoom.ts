@@ -40,7 +40,7 @@ import { BOOT_ID, codeLeases, reserveCode } from './codes.ts';
 import { Lobby, REMOVED_MESSAGE, ROOM_FULL_OF_SPECTATORS } from './lobby.ts';
 import { type AnyMatch, MatchHost } from './matchHost.ts';
 import type { MatchRunner } from './matchRunner.ts';
-import { newMember } from './members.ts';
+import { type Member, newMember } from './members.ts';
 import { RoomRecorder } from './recorder.ts';
 import { TimerClock } from './timerClock.ts';
 import type { Transition } from './matchRunner.ts';
@@ -68,8 +68,8 @@ const liveRooms = new Map<string, GameRoom>();
  */
 const NO_TICK_MS = 2 ** 31 - 1;
 
-/** What onAuth admits: the join options and the client's address. */
-type Admission = JoinOptions & { address: string };
+/** What onAuth admits: the join options, the client's address and the member onJoin seats. */
+type Admission = JoinOptions & { address: string; member: Member };
 
 /** The live room with this code in this process, if any. */
 export function findRoom(code: string): GameRoom | undefined {
@@ -304,7 +304,6 @@ export abstract class GameRoom extends Room {
       record,
       () => this.clients,
       () => this.code,
-      (type, message) => this.broadcast(type, message),
       this.clock,
       (seat) => this.computers.thinking(seat),
     );
@@ -349,11 +348,11 @@ export abstract class GameRoom extends Room {
       throw new ServerError(ErrorCode.AUTH_FAILED, REMOVED_MESSAGE);
     if (this.lobby.joinsAsSpectator(member.tokenHash, join.data.spectate) && this.lobby.spectatorsFull())
       throw new ServerError(ErrorCode.AUTH_FAILED, ROOM_FULL_OF_SPECTATORS);
-    return { ...join.data, address };
+    return { ...join.data, address, member };
   }
 
   override onJoin(client: Client, _options: unknown, auth: Admission): void {
-    const member = newMember(client.sessionId, auth, auth.address);
+    const { member } = auth;
     this.lobby.join(member, auth.spectate);
     if (this.againstComputer !== null) {
       const level = this.againstComputer;

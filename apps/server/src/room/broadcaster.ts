@@ -34,6 +34,9 @@ export class Broadcaster {
   static encodeSpectatorGameOnce = true;
   /** The 'you' each session was last sent, so that it is sent again only when it changes. */
   private readonly sentYou = new Map<string, string>();
+  /** The room info last sent to everyone, encoded, and the sessions that have exactly these bytes. */
+  private lastRoom: Buffer | null = null;
+  private readonly hasLastRoom = new Set<string>();
   private pendingRoom: Delayed | null = null;
 
   constructor(
@@ -44,8 +47,6 @@ export class Broadcaster {
     private readonly record: PublicRecord,
     private readonly clients: () => Iterable<Client>,
     private readonly code: () => string,
-    /** Sends one message, encoded once, to every client (Room.broadcast). */
-    private readonly broadcast: (type: string, message: unknown) => void,
     private readonly clock: Clock,
     /** Whether the computer player in this seat is thinking. */
     private readonly thinking: (seat: number) => boolean = () => false,
@@ -55,8 +56,19 @@ export class Broadcaster {
   roomToAll(): void {
     this.pendingRoom?.clear();
     this.pendingRoom = null;
-    for (const client of this.clients()) this.youTo(client);
-    this.broadcast('room', this.sharedInfo());
+    // Encoded once for the room; a client that has these very bytes already is not sent them again
+    // (starting a game changed the room once but asked for it twice: the start, then the lobby action).
+    const bytes = getMessageBytes.raw(Protocol.ROOM_DATA, 'room', this.sharedInfo());
+    if (this.lastRoom === null || !this.lastRoom.equals(bytes)) {
+      this.lastRoom = bytes;
+      this.hasLastRoom.clear();
+    }
+    for (const client of this.clients()) {
+      this.youTo(client);
+      if (this.hasLastRoom.has(client.sessionId)) continue;
+      this.hasLastRoom.add(client.sessionId);
+      client.enqueueRaw(this.lastRoom);
+    }
   }
 
   /** The room info to every client within ROOM_COALESCE_MS, once however many events come. */
@@ -74,6 +86,7 @@ export class Broadcaster {
   /** The session is gone (or reconnected): its 'you' is sent afresh next time. */
   forget(sessionId: string): void {
     this.sentYou.delete(sessionId);
+    this.hasLastRoom.delete(sessionId);
   }
 
   private youTo(client: Client): void {
