@@ -247,6 +247,18 @@ export class SqliteStore implements TableStore {
     this.pendingFlush = null;
     const batch = this.pending.splice(0);
     if (batch.length === 0) return;
+    // Alone, it is its own transaction (BEGIN and COMMIT would only add two statements).
+    const only = batch.length === 1 ? batch[0] : undefined;
+    if (only !== undefined) {
+      try {
+        only.write();
+      } catch (error) {
+        only.reject(error);
+        return;
+      }
+      only.resolve();
+      return;
+    }
     const failed = new Map<GroupedWrite, unknown>();
     try {
       this.transaction(() => {
