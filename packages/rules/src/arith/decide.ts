@@ -477,12 +477,17 @@ class Decider {
     return solvedSets.get(this.sig(this.full))?.get(target);
   }
 
-  /** The first witness over two or more of the hand's cards, in the search's fixed order. */
-  solve(target: Num): W | undefined {
+  /**
+   * The first witness over two or more of the hand's cards, in the search's fixed order. `shallow`:
+   * only the splits whose other side has a reach table (lookups, no nested search), which come first
+   * in that order, so a witness found so is the one the full search returns; none found proves nothing.
+   */
+  solve(target: Num, shallow = false): W | undefined {
     const k = key(target);
     const was = this.solved(k);
     if (was !== undefined) return was === MISS ? undefined : was;
-    const w = this.split(this.full, target);
+    const w = this.split(this.full, target, shallow);
+    if (w === undefined && shallow) return undefined;
     const sig = this.sig(this.full);
     (solvedSets.get(sig) ?? remember(solvedSets, sig, new Map<Key, W>(), 0)).set(k, w ?? MISS);
     cachedEntries++;
@@ -506,8 +511,7 @@ class Decider {
   }
 
   /** reach for the value n/d: a table lookup allocates nothing. */
-  private reachRatio(i: number, n: number, d: number): W | undefined {
-    if (this.tabled(i)) return lookup(this.reachTable(i), n, d);
+  private reachNested(i: number, n: number, d: number): W | undefined {
     if (this.missedShared(i, n, d)) return undefined;
     return this.reach(i, { n, d });
   }
@@ -532,9 +536,12 @@ class Decider {
   }
 
   /** A witness whose top operation combines an exact part of i with a value reached by the rest. */
-  split(i: number, y: Num): W | undefined {
+  split(i: number, y: Num, shallow = false): W | undefined {
     for (const j of this.parts(i)) {
       const rest = i - j;
+      const restTable = this.tabled(rest) ? this.reachTable(rest) : undefined;
+      // The parts with a tabled rest come first: the rest are nested searches.
+      if (shallow && restTable === undefined) break;
       // A value that a smaller part of j reaches is tried with that part (and a larger rest).
       const xs = this.tabled(j) ? this.reachTable(j).fresh : this.exact(j).list;
       this.spend(xs.length);
@@ -546,9 +553,11 @@ class Decider {
         for (let k = base; k < end; k++) {
           const special = NEEDS.special[k] ?? null;
           const w =
-            special === null
-              ? this.reachRatio(rest, NEEDS.n[k] as number, NEEDS.d[k] as number)
-              : this.reachSpecial(rest, special);
+            special !== null
+              ? this.reachSpecial(rest, special)
+              : restTable !== undefined
+                ? lookup(restTable, NEEDS.n[k] as number, NEEDS.d[k] as number)
+                : this.reachNested(rest, NEEDS.n[k] as number, NEEDS.d[k] as number);
           if (w === undefined) continue;
           const op = NEEDS.op[k] as Op;
           const xLeft = NEEDS.xLeft[k] as boolean;
@@ -640,10 +649,13 @@ export function decideAny(
       }
       if (m.cards(m.full) > MATERIALISE) open.push({ hand, m });
     }
-    for (const { hand, m } of open) {
-      const w = m.solve(target);
-      if (w !== undefined) return done(hand, w);
-    }
+    // Several readings (chameleons): a witness any of them has within lookups first, before a long
+    // proof that an earlier one has none.
+    for (const shallow of open.length > 1 ? [true, false] : [false])
+      for (const { hand, m } of open) {
+        const w = m.solve(target, shallow);
+        if (w !== undefined) return done(hand, w);
+      }
     return oversize ? 'unknown' : null;
   } catch (e) {
     if (e instanceof OutOfBudget) return 'unknown';
