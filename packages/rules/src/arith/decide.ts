@@ -546,27 +546,65 @@ class Decider {
       const xs = this.tabled(j) ? this.reachTable(j).fresh : this.exact(j).list;
       this.spend(xs.length);
       for (const x of xs) {
-        // The needs sit on a stack in NEEDS: the nested searches write above them.
-        const base = needTop;
-        const end = base + needsInto(x, y, 'rational', NEEDS, base);
-        needTop = end;
-        for (let k = base; k < end; k++) {
-          const special = NEEDS.special[k] ?? null;
-          const w =
-            special !== null
-              ? this.reachSpecial(rest, special)
-              : restTable !== undefined
-                ? lookup(restTable, NEEDS.n[k] as number, NEEDS.d[k] as number)
-                : this.reachNested(rest, NEEDS.n[k] as number, NEEDS.d[k] as number);
-          if (w === undefined) continue;
-          const op = NEEDS.op[k] as Op;
-          const xLeft = NEEDS.xLeft[k] as boolean;
-          const v = xLeft ? applyN(op, x, w, 'rational') : applyN(op, w, x, 'rational');
-          if (v === null || cmpN(v, y) !== 0) continue;
-          needTop = base;
-          return xLeft ? { n: v.n, d: v.d, op, l: x, r: w } : { n: v.n, d: v.d, op, l: w, r: x };
+        const w = this.meet(x, y, rest, restTable);
+        if (w !== undefined) return w;
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * A witness for y whose top operation has x on one side and, on the other, a value of restTable
+   * (when given) or one reached by some of rest's cards (a nested search).
+   */
+  private meet(x: W, y: Num, rest: number, restTable: Table | undefined): W | undefined {
+    // The needs sit on a stack in NEEDS: the nested searches write above them.
+    const base = needTop;
+    const end = base + needsInto(x, y, 'rational', NEEDS, base);
+    needTop = end;
+    for (let k = base; k < end; k++) {
+      const special = NEEDS.special[k] ?? null;
+      const n = NEEDS.n[k] as number;
+      const d = NEEDS.d[k] as number;
+      const w =
+        special !== null
+          ? restTable !== undefined
+            ? restTable.list.find((e) => satisfies(e, special))
+            : this.reachSpecial(rest, special)
+          : restTable !== undefined
+            ? lookup(restTable, n, d)
+            : this.reachNested(rest, n, d);
+      if (w === undefined) continue;
+      const op = NEEDS.op[k] as Op;
+      const xLeft = NEEDS.xLeft[k] as boolean;
+      const v = xLeft ? applyN(op, x, w, 'rational') : applyN(op, w, x, 'rational');
+      if (v === null || cmpN(v, y) !== 0) continue;
+      needTop = base;
+      return xLeft ? { n: v.n, d: v.d, op, l: x, r: w } : { n: v.n, d: v.d, op, l: w, r: x };
+    }
+    needTop = base;
+    return undefined;
+  }
+
+  /**
+   * A witness over exactly four of the hand's cards, or undefined: after no pair or triple makes the
+   * target, the shortest cassowary there is (the hint and the review show it). Lookups only: every
+   * split of four cards has tables of up to three on both sides.
+   */
+  four(y: Num): W | undefined {
+    for (const i of [...this.subs(this.full), this.full]) {
+      if (this.size[i] !== 4) continue;
+      for (const j of this.subs(i)) {
+        const rest = i - j;
+        if ((this.size[j] as number) > 2) break;
+        if (this.size[j] === 2 && j > rest) continue;
+        const xs = this.exact(j).list;
+        const restTable = this.exact(rest);
+        this.spend(xs.length);
+        for (const x of xs) {
+          const w = this.meet(x, y, rest, restTable);
+          if (w !== undefined) return w;
         }
-        needTop = base;
       }
     }
     return undefined;
@@ -648,6 +686,10 @@ export function decideAny(
         if (w !== undefined) return done(hand, w);
       }
       if (m.cards(m.full) > MATERIALISE) open.push({ hand, m });
+    }
+    for (const { hand, m } of open) {
+      const w = m.four(target);
+      if (w !== undefined) return done(hand, w);
     }
     // Several readings (chameleons): a witness any of them has within lookups first, before a long
     // proof that an earlier one has none.
