@@ -23,7 +23,11 @@
  * first witness, so its answer for (multiset, value) is the same whenever it is asked — which is what
  * makes remembering hits as well as misses safe. A value missing from a table another search built
  * only skips a search that would have found nothing. So a game replays the same whatever the process
- * solved before.
+ * solved before. The witness is a shortest one up to four cards (pairs and triples, then every four
+ * cards by lookups, before the directed search); past that, the first in the search's order.
+ *
+ * Values live in ValueSets (open addressing over numeric arrays: no boxed keys, no allocation for a
+ * lookup or a duplicate), and a part's values already reached by a smaller part are skipped.
  */
 import { InvariantError } from '../core/result.ts';
 import { leaf, node } from './expr.ts';
