@@ -596,7 +596,7 @@ async function measureMemory(
     const warm = await openTable(sdk, target, 4, idle, idlePace, false);
     for (const p of warm) p.stop();
     await startTable(warm);
-    await Promise.all(warm.map((p) => p.room.leave().catch(() => undefined)));
+    await Promise.all(warm.map(leave));
   }
   await new Promise((r) => setTimeout(r, 300));
   const before = await memory(child);
@@ -610,7 +610,7 @@ async function measureMemory(
   for (const table of opened) await startTable(table);
   await new Promise((r) => setTimeout(r, 500));
   const game = await memory(child);
-  await Promise.all(opened.flat().map((p) => p.room.leave().catch(() => undefined)));
+  await Promise.all(opened.flat().map(leave));
   await new Promise((r) => setTimeout(r, 500));
   return {
     lobbyBytes: (lobby.heapUsed - before.heapUsed) / tables,
@@ -634,6 +634,13 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
+
+/**
+ * Leaves a table's room. The SDK's `leave()` waits for a close that never comes when the server
+ * already closed the connection (4002 on a loaded machine): the run used to hang there.
+ */
+const leave = (player: BenchPlayer): Promise<unknown> =>
+  withTimeout(player.room.leave(), 5000).catch(() => undefined);
 
 /** Runs `count` tasks, at most `atOnce` at a time, and gives their results in order. */
 async function inBatches<T>(count: number, atOnce: number, task: () => Promise<T>): Promise<T[]> {
@@ -702,7 +709,7 @@ async function runLoad(
     await new Promise((r) => setTimeout(r, 200));
     const figures_ = await figures(server.child);
     const measured = stats.accepted - acceptedBefore;
-    await Promise.all(players.map((p) => p.room.leave().catch(() => undefined)));
+    await Promise.all(players.map(leave));
     return {
       openMs,
       accepted: stats.accepted,
