@@ -357,7 +357,8 @@ test("two players play Wouter's Math Card Game to the score sheet while a third 
       p.page.getByTestId('score-total-1'),
     ]) {
       await el.scrollIntoViewIfNeeded();
-      await expect(el).toBeInViewport({ ratio: 1 });
+      // 0.99: scrolled to the body's end, a sub-pixel (0.05 px seen) of the last row may sit under the edge.
+      await expect(el).toBeInViewport({ ratio: 0.99 });
     }
   }
   await screenshot(ana.page, 'math-score-sheet-desktop');
