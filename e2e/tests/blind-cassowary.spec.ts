@@ -12,6 +12,7 @@ import {
   type Player,
   acceptRematch,
   expectAccessible,
+  expectSheetInView,
 } from './helpers.ts';
 import { findCassowary, hand, label, target } from './blind-cassowary-helpers.ts';
 
@@ -343,6 +344,7 @@ test('three players and a spectator race for cassowaries, review, vote, go blind
   // The whole sheet down to the totals fits a 1280×800 screen (no scroll box hiding them).
   for (const s of [0, 1, 2]) await expect(ana.page.getByTestId(`score-total-${s}`)).toBeInViewport();
   await expect(ana.page.getByTestId('score-bestInShow-2')).toBeInViewport();
+  await expectSheetInView([ana, ben], 'rematch', 'score-total-0');
   await screenshot(ana.page, 'bc-score-sheet-desktop');
   await screenshot(ben.page, 'bc-score-sheet-phone');
   await noHorizontalScroll(ben.page);

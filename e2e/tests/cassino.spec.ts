@@ -14,6 +14,7 @@ import {
   version,
   type Player,
   acceptRematch,
+  expectSheetInView,
   expectAccessible,
 } from './helpers.ts';
 
@@ -148,6 +149,7 @@ test('two players play a full Cassino deal by code while a third watches', async
   await expect(ana.page.getByTestId('winner-banner')).toBeVisible();
   await screenshot(ana.page, 'score-sheet-desktop');
   await screenshot(ben.page, 'score-sheet-phone');
+  await expectSheetInView([ana, ben], 'rematch', 'score-total-0');
 
   await acceptRematch([ben, ana]);
   for (const p of [ana, ben, eve]) {
@@ -244,6 +246,7 @@ test('a match to 21: after deal 1 both press Next deal, deal 2 starts with the o
   expect(Math.max(...match.map(Number))).toBeLessThan(21);
   await screenshot(ana.page, 'to21-sheet-desktop');
   await screenshot(ben.page, 'to21-sheet-phone');
+  await expectSheetInView([ana, ben], 'next-deal', 'match-summary');
 
   // Nobody waits before pressing Next deal. Ana continues first: she waits for Ben, Ben sees she is
   // ready; the next deal starts only when Ben continues too.

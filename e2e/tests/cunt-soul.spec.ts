@@ -6,6 +6,7 @@ import {
   enterName,
   expectAccessible,
   expectOwnFramesHold,
+  expectSheetInView,
   framesContain,
   openPlayer,
   screenshot,
@@ -196,6 +197,7 @@ test('three players and a spectator play Cunt-Soul from the secret setup to the 
   for (const seat of [0, 1, 2])
     await expect(ana.page.getByTestId(`place-${seat}`)).toHaveCSS('background-color', 'rgb(217, 243, 227)');
   await screenshot(ana.page, 'cunt-soul-over-desktop');
+  await expectSheetInView(players.slice(0, 2), 'rematch', 'winner-banner');
   // The sheet itself: the table behind it is dimmed by the sheet's backdrop (light tags there fall
   // under 4.5:1 dimmed, as any text would), and is audited in play by a11y.spec.
   await expectAccessible(ana.page, 'Cunt-Soul score sheet', '[data-testid="score-sheet"]');

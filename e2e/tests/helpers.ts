@@ -116,6 +116,18 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
 }
 
+/** At 1280×800 and 390×844 an end sheet's action and its decisive total are in view without scrolling. */
+export async function expectSheetInView(
+  players: readonly Player[],
+  action: string,
+  total: string,
+): Promise<void> {
+  for (const { page } of players) {
+    await expect(page.getByTestId(action)).toBeInViewport({ ratio: 1 });
+    await expect(page.getByTestId(total)).toBeInViewport({ ratio: 1 });
+  }
+}
+
 /** A rematch is an offer every seated player accepts: each of `players` clicks Rematch in turn. */
 export async function acceptRematch(players: readonly Player[]): Promise<void> {
   for (const p of players) await p.page.getByTestId('rematch').click();

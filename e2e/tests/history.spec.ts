@@ -141,8 +141,13 @@ test('history panel, leaving and returning, the replay link and the replay page 
   // Through a seat, the replay names whose turn it was, never "Your turn" (moves 5 and 6 cover both seats).
   for (const move of [5, 6]) {
     await zoe.page.goto(`${href}?move=${move}&seat=0`);
-    await expect(zoe.page.getByTestId('turn-indicator')).toHaveText(/^(Ana|Ben)'s turn$/);
+    const turn = zoe.page.getByTestId('turn-indicator');
+    await expect(turn).toHaveText(/^(Ana|Ben)'s turn$/);
     await expect(zoe.page.getByTestId('table')).toHaveAttribute('data-my-turn', 'false');
+    // That seat carries a "Turn" tag, in words, and no other seat does.
+    const seat = (await turn.innerText()).startsWith('Ana') ? 0 : 1;
+    await expect(zoe.page.getByTestId(`seat-turn-${seat}`)).toHaveText('Turn');
+    await expect(zoe.page.getByTestId(`seat-turn-${1 - seat}`)).toHaveCount(0);
   }
   await screenshot(zoe.page, 'replay-desktop');
   await zoe.page.goto('/replay/aaaaaaaaaaaaaaaaaaaaaa');

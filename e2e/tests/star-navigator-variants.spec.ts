@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { acceptRematch, expectAccessible, screenshot } from './helpers.ts';
+import { acceptRematch, expectAccessible, expectSheetInView, screenshot } from './helpers.ts';
 import {
   composeSum,
   draftFirstCards,
@@ -153,6 +153,7 @@ test('a short match ends: the standings sheet for both (closes and reopens), the
     await expect(p.page.getByTestId('rematch')).toBeVisible();
     await expect(p.page.getByTestId('continue')).toHaveCount(0);
   }
+  await expectSheetInView([ana, ben], 'rematch', 'score-total-0');
   await expect(ana.page.getByTestId('winner-banner')).toHaveText('You win!');
   await expectAccessible(ana.page, 'Star Navigator score sheet');
   await expect(ben.page.getByTestId('winner-banner')).toHaveText('Ana wins!');

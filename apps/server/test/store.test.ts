@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { AnyGameModule, Match } from '@cards/rules';
 import { BROWSER_ID_HEADER, RecentGamesSchema } from '@cards/schema';
 import { findRoom } from '../src/room/GameRoom.ts';
+import { checkpointTiming } from '../src/room/recorder.ts';
 import { GAME_ROOMS } from '../src/rooms/index.ts';
 import { rebuildMatch, stateDigest, UnreplayableError } from '../src/store/rebuild.ts';
 import { playSome, sleep, startTable, storedServerForFile, until } from './helpers.ts';
 
+// The state checkpoint is read below: written at most every 500 ms instead of 5 s.
+checkpointTiming.everyMs = 500;
 const ctx = storedServerForFile(41200, { allowTestSeeds: true });
 
 type AnyMatch = Match<unknown, unknown, unknown>;
@@ -30,7 +33,7 @@ describe('the store', () => {
       await playSome([host, guest], 8);
       // Blind Cassowary offers no claims (they would be solutions): its deal's proof is the move here.
       await until(() => liveMatch(code).version >= 1, 'a move to be played', 15_000);
-      await sleep(700); // one state checkpoint (at most every 500 ms) is written
+      await sleep(700); // one state checkpoint (at most every 500 ms here) is written
       const live = liveMatch(code);
       const stored = await storedRoom(code);
       expect(stored.snapshot).toMatchObject({ code, game: slug, phase: live ? 'playing' : 'lobby' });

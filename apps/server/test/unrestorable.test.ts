@@ -2,13 +2,15 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { codeLeases, randomCode } from '../src/room/codes.ts';
 import { findRoom } from '../src/room/GameRoom.ts';
-import { newReplayId } from '../src/room/recorder.ts';
+import { checkpointTiming, newReplayId } from '../src/room/recorder.ts';
 import { GAME_ROOMS } from '../src/rooms/index.ts';
 import { restoreRoom } from '../src/store/restore.ts';
 import { databaseFile } from '../src/store/sqliteStore.ts';
 import type { StoredRoom } from '../src/store/tableStore.ts';
 import { sleep, startTable, storedServerForFile, until } from './helpers.ts';
 
+// The state checkpoint is read below: written at most every 500 ms instead of 5 s.
+checkpointTiming.everyMs = 500;
 const ctx = storedServerForFile(41540, { allowTestSeeds: true });
 
 const known = new Set(Object.keys(GAME_ROOMS));
@@ -54,7 +56,7 @@ describe('a room whose game cannot be restored', () => {
       if (mover === undefined || !(await mover.intent(mover.game.legal[0])).ok) break;
       await until(() => host.game.version > i && guest.game.version > i, 'the move reaching both');
     }
-    await sleep(700); // the state checkpoint is written (at most every 500 ms)
+    await sleep(700); // the state checkpoint is written (at most every 500 ms here)
     const original = await ctx.store.openRoom(liveCode);
     if (original?.match == null || original.match.log.length < 3) throw new Error('not enough moves stored');
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { RoomInfo } from '@cards/schema';
 import { matchWinsText } from '../lib/matchWins.ts';
 import { sendLobby } from '../net/connection.ts';
@@ -32,12 +33,13 @@ const names = (seats: readonly { name: string | null }[]) => seats.map((s) => s.
  * The rematch offer on every game's final score sheet (seated players only). The next game starts
  * once every player still in the room has accepted; who has is shown. When too few players are
  * left, the button takes the room back to the lobby instead. The host may also take everyone back
- * to the lobby with the same seats (to change the options).
+ * to the lobby with the same seats (to change the options). `lead` (the sheet's "See the table") goes
+ * first in the row of buttons, so the offer takes one row of the sheet, not two.
  */
-export function RematchButton({ seated }: { seated: boolean }) {
+export function RematchButton({ seated, lead = null }: { seated: boolean; lead?: ReactNode }) {
   const busy = useStore((s) => s.busy);
   const info = useStore((s) => s.info);
-  if (!seated || !info || info.phase !== 'finished') return null;
+  if (!seated || !info || info.phase !== 'finished') return lead;
   const players = info.seats.filter((s) => s.name !== null);
   const present = players.filter((s) => !s.left);
   const gone = players.filter((s) => s.left);
@@ -65,7 +67,10 @@ export function RematchButton({ seated }: { seated: boolean }) {
         <p className="rematch__status" data-testid="rematch-status">
           {names(gone)} left, so a rematch needs {missing} more player{missing === 1 ? '' : 's'}.
         </p>
-        {button('rematch', 'Back to the lobby', true)}
+        <div className="row">
+          {lead}
+          {button('rematch', 'Back to the lobby', true)}
+        </div>
       </div>
     );
   }
@@ -84,6 +89,7 @@ export function RematchButton({ seated }: { seated: boolean }) {
         {gone.length > 0 && ` ${names(gone)} left and sit${gone.length === 1 ? 's' : ''} it out.`}
       </p>
       <div className="row">
+        {lead}
         {me?.rematch
           ? button('rematch-withdraw', 'Withdraw', false, false)
           : button('rematch', others.length > 0 ? 'Accept rematch' : 'Rematch', true)}

@@ -25,6 +25,9 @@ export function winnerBanner(
  * winner banner, a title, the game's own body, and the actions — games won in the room, the replay,
  * "See the table" (the sheet closes to a "Show the score" button) and the rematch offer. `actions`
  * replaces the final actions (between deals); it receives the "See the table" button.
+ * The banner, the title and the actions stay put; only the game's body scrolls when the screen is too
+ * short, so the buttons are always in view; a game marks its decisive totals `kit-sheet__decisive`
+ * to keep them at the top of the body as it scrolls.
  */
 export function EndSheet({
   info,
@@ -69,15 +72,14 @@ export function EndSheet({
         <h2 id="kit-sheet-title" className="kit-sheet__title">
           {title}
         </h2>
-        {children}
+        <div className="kit-sheet__body">{children}</div>
         <div className="kit-sheet__actions">
           {actions ? (
             actions(hideButton)
           ) : (
             <>
               <MatchWins info={info} className="kit-sheet__wins" />
-              {hideButton}
-              <RematchButton seated={me !== null} />
+              <RematchButton seated={me !== null} lead={hideButton} />
             </>
           )}
         </div>

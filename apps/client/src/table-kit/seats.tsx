@@ -30,16 +30,19 @@ export function SeatName({
 
 /**
  * The badges every table's seats share: dealer (where the game has one), host, computer, and the
- * player's presence ("reconnecting…" while the connection is down, "left" once they left for good).
+ * player's presence ("reconnecting…" while the connection is down, "left" once they left for good),
+ * and whose turn it is (in a replay: at the move shown) in words, not an unexplained dot.
  */
 export function SeatBadges({
   info,
   seat,
   dealer = false,
+  turn = false,
 }: {
   info: RoomInfo | null;
   seat: number;
   dealer?: boolean;
+  turn?: boolean;
 }) {
   const seatInfo = info?.seats.find((s) => s.seat === seat);
   const seated = seatInfo !== undefined && seatInfo.name !== null;
@@ -64,6 +67,11 @@ export function SeatBadges({
       {away && (
         <span className="tag tag--warn" data-testid={`reconnecting-${seat}`}>
           {seatInfo.left ? 'left' : 'reconnecting…'}
+        </span>
+      )}
+      {turn && (
+        <span className="tag tag--turn" data-testid={`seat-turn-${seat}`} title="Whose turn it is">
+          Turn
         </span>
       )}
     </>

@@ -15,7 +15,9 @@ import {
   cpuMsSince,
   loopSummary,
   memoryFigures,
+  observeGcStalls,
   type ParentMessage,
+  type Stall,
   summarise,
 } from './benchStats.ts';
 
@@ -67,6 +69,8 @@ async function main(): Promise<void> {
   const send = (message: ChildMessage) => process.send?.(message);
   const loop = monitorEventLoopDelay({ resolution: 5 });
   let cpuFrom = process.cpuUsage();
+  const stalls: Stall[] = [];
+  observeGcStalls(stalls);
   const server = defineServer({
     rooms: { bare: defineRoom(BareRoom) },
     // argv[3] 'spread': the project's keep-alive pings spread over the interval (spreadPings.ts)
@@ -85,6 +89,7 @@ async function main(): Promise<void> {
   });
   process.on('message', (message: ParentMessage) => {
     if (message.type === 'measure') {
+      stalls.length = 0;
       loop.reset();
       loop.enable();
       cpuFrom = process.cpuUsage();
@@ -103,6 +108,7 @@ async function main(): Promise<void> {
         waited: 0,
         worstWaitMs: 0,
         append: null,
+        stalls,
       });
     } else if (message.type === 'memory') send(memoryFigures());
     else if (message.type === 'stop') void server.gracefullyShutdown(false).finally(() => process.exit(0));

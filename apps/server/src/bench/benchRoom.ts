@@ -23,6 +23,7 @@ import {
   type MemoryFigures,
   type ParentMessage,
   type ServerFigures,
+  STALL_MS,
   cpuMsSince,
   loopSummary,
   type Summary,
@@ -534,6 +535,49 @@ interface Run {
   client: { loop: Summary; cpuMs: number };
   /** Intent → view p99 of the intents sent in each second of the window, ms. */
   perSecond: number[];
+  /** Wall-clock ms (Date.now()) when the window began: the server's stalls are placed by it. */
+  startedWall: number;
+}
+
+/** How many stalls the line lists one by one (the longest); the rest are only counted by kind. */
+const LISTED_STALLS = 8;
+
+/**
+ * The server's stalls (GC, WAL restarts, handlers that ran long: on a loaded machine mostly the OS
+ * running something else) in the window: count and longest by kind, then the longest few as
+ * "second: what ms", to set beside the per-second p99s.
+ */
+function stallsLine(run: Run): string {
+  const inWindow = (run.server.stalls ?? [])
+    .map((s) => ({ ...s, second: Math.floor((s.at - run.startedWall) / 1000) }))
+    .filter((s) => s.second >= 0 && s.second < run.perSecond.length);
+  const kinds = new Map<string, { n: number; max: number }>();
+  for (const s of inWindow) {
+    const k = kinds.get(s.kind) ?? { n: 0, max: 0 };
+    kinds.set(s.kind, { n: k.n + 1, max: Math.max(k.max, s.ms) });
+  }
+  const byKind = [...kinds].map(([kind, k]) => `${kind} ${k.n}× ≤ ${k.max.toFixed(0)} ms`).join(', ');
+  const longest = inWindow
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, LISTED_STALLS)
+    .sort((a, b) => a.at - b.at)
+    .map((s) => `${s.second}: ${s.kind} ${s.ms.toFixed(0)}`)
+    .join(', ');
+  return (
+    `  server stalls ≥ ${STALL_MS} ms in the window: ${byKind || 'none'}` +
+    (longest ? `; longest (second: what ms) ${longest}` : '')
+  );
+}
+
+/** The room handlers' thread CPU per 1,000 intents by handler, largest first. */
+function handlerCpuLine(run: Run): string | null {
+  const byName = Object.entries(run.server.handlerCpuByName ?? {});
+  if (byName.length === 0) return null;
+  const listed = byName
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, cpuMs]) => `${name} ${((cpuMs / run.measured) * 1000).toFixed(1)}`)
+    .join(', ');
+  return `  room handlers' thread CPU per 1,000 intents by handler, ms: ${listed}`;
 }
 
 interface OpeningFigures {
@@ -583,7 +627,7 @@ async function measureMemory(
     const warm = await openTable(sdk, target, 4, idle, idlePace, false);
     for (const p of warm) p.stop();
     await startTable(warm);
-    await Promise.all(warm.map((p) => p.room.leave().catch(() => undefined)));
+    await Promise.all(warm.map(leave));
   }
   await new Promise((r) => setTimeout(r, 300));
   const before = await memory(child);
@@ -597,7 +641,7 @@ async function measureMemory(
   for (const table of opened) await startTable(table);
   await new Promise((r) => setTimeout(r, 500));
   const game = await memory(child);
-  await Promise.all(opened.flat().map((p) => p.room.leave().catch(() => undefined)));
+  await Promise.all(opened.flat().map(leave));
   await new Promise((r) => setTimeout(r, 500));
   return {
     lobbyBytes: (lobby.heapUsed - before.heapUsed) / tables,
@@ -621,6 +665,13 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
+
+/**
+ * Leaves a table's room. The SDK's `leave()` waits for a close that never comes when the server
+ * already closed the connection (4002 on a loaded machine): the run used to hang there.
+ */
+const leave = (player: BenchPlayer): Promise<unknown> =>
+  withTimeout(player.room.leave(), 5000).catch(() => undefined);
 
 /** Runs `count` tasks, at most `atOnce` at a time, and gives their results in order. */
 export async function inBatches<T>(count: number, atOnce: number, task: () => Promise<T>): Promise<T[]> {
@@ -677,6 +728,7 @@ async function runLoad(
     stats.sentAt.length = 0;
     const acceptedBefore = stats.accepted;
     const startedAt = performance.now();
+    const startedWall = Date.now();
     const clientLoop = monitorEventLoopDelay({ resolution: 5 });
     clientLoop.enable();
     const clientCpuFrom = process.cpuUsage();
@@ -690,7 +742,7 @@ async function runLoad(
     await new Promise((r) => setTimeout(r, 200));
     const figures_ = await figures(server.child);
     const measured = stats.accepted - acceptedBefore;
-    await Promise.all(players.map((p) => p.room.leave().catch(() => undefined)));
+    await Promise.all(players.map(leave));
     return {
       openMs,
       opening,
@@ -703,6 +755,7 @@ async function runLoad(
       measured,
       client,
       perSecond,
+      startedWall,
     };
   } finally {
     server.child.removeAllListeners('exit');
@@ -849,6 +902,7 @@ function reportRun(config: BenchConfig, run: Run): void {
   console.log(
     `  intent→view p99 per second of the window: ${run.perSecond.map((v) => v.toFixed(0)).join(' ')} ms`,
   );
+  console.log(stallsLine(run));
   console.log(
     `${summary('bench clients (this process): event-loop delay', run.client.loop)}; ` +
       `CPU ${ms(run.client.cpuMs)} over the window`,
@@ -859,6 +913,8 @@ function reportRun(config: BenchConfig, run: Run): void {
   console.log(
     `  server CPU per 1,000 intents: ${cpuPerThousand(run).toFixed(1)} ms (${run.measured} intents while measuring)${handlers}`,
   );
+  const byHandler = handlerCpuLine(run);
+  if (byHandler !== null) console.log(byHandler);
   if (config.memTables > 0)
     console.log(
       `  server heap per idle 4-seat table: ${(run.lobbyBytes / 1024).toFixed(1)} KB in the lobby, ` +

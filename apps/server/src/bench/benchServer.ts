@@ -17,7 +17,7 @@ import { digestOptions } from '../store/rebuild.ts';
 import { Broadcaster } from '../room/broadcaster.ts';
 import { GameRoom } from '../room/GameRoom.ts';
 import { MatchHost } from '../room/matchHost.ts';
-import { RoomRecorder } from '../room/recorder.ts';
+import { checkpointTiming, RoomRecorder } from '../room/recorder.ts';
 import { workerMatchRunner } from '../room/matchRunner.ts';
 import { frameWrites } from '../frames.ts';
 import {
@@ -26,7 +26,10 @@ import {
   cpuMsSince,
   loopSummary,
   memoryFigures,
+  observeGcStalls,
   type ParentMessage,
+  type Stall,
+  STALL_MS,
   summarise,
 } from './benchStats.ts';
 
@@ -42,7 +45,12 @@ const TIMED: readonly [object, string][] = [
 ];
 
 /** Times the room's synchronous handlers: the event loop is blocked for exactly that long. */
-function timeRoomHandlers(handlerMs: number[], worst: Map<string, number>, cpu: { ms: number }): void {
+function timeRoomHandlers(
+  handlerMs: number[],
+  worst: Map<string, number>,
+  cpu: { ms: number; byName: Map<string, number> },
+  stalls: Stall[],
+): void {
   let depth = 0;
   for (const [prototype, name] of TIMED) {
     const proto = prototype as Record<string, (...args: unknown[]) => unknown>;
@@ -50,6 +58,9 @@ function timeRoomHandlers(handlerMs: number[], worst: Map<string, number>, cpu: 
     if (typeof original !== 'function') throw new Error(`the room has no ${name}`);
     const nests = name !== 'gameToAll' && !name.startsWith('flush');
     proto[name] = function timed(this: unknown, ...args: unknown[]) {
+      // gameToAll also runs inside the others: count it only on its own (e.g. after a join), and
+      // read no clock inside them (each threadCpuUsage is a system call the bare room does not pay).
+      if (!nests && depth > 0) return original.apply(this, args);
       const t = performance.now();
       const cpuFrom = process.threadCpuUsage();
       if (nests) depth++;
@@ -57,14 +68,14 @@ function timeRoomHandlers(handlerMs: number[], worst: Map<string, number>, cpu: 
         return original.apply(this, args);
       } finally {
         if (nests) depth--;
-        // gameToAll also runs inside the others: count it only on its own (e.g. after a join).
-        if (nests || depth === 0) {
-          const ms = performance.now() - t;
-          handlerMs.push(ms);
-          worst.set(name, Math.max(worst.get(name) ?? 0, ms));
-          const used = process.threadCpuUsage(cpuFrom);
-          cpu.ms += (used.user + used.system) / 1000;
-        }
+        const ms = performance.now() - t;
+        handlerMs.push(ms);
+        worst.set(name, Math.max(worst.get(name) ?? 0, ms));
+        if (ms >= STALL_MS) stalls.push({ at: Date.now() - ms, kind: name, ms });
+        const used = process.threadCpuUsage(cpuFrom);
+        const usedMs = (used.user + used.system) / 1000;
+        cpu.ms += usedMs;
+        cpu.byName.set(name, (cpu.byName.get(name) ?? 0) + usedMs);
       }
     };
   }
@@ -80,6 +91,9 @@ const SWITCHES: Record<BenchSwitch, (on: boolean) => void> = {
   },
   'fast-digest': (on) => {
     digestOptions.fastPath = on;
+  },
+  'sparse-checkpoints': (on) => {
+    checkpointTiming.everyMs = on ? 5000 : 500;
   },
 };
 
@@ -99,8 +113,10 @@ async function main(): Promise<void> {
   const handlerMs: number[] = [];
   const worst = new Map<string, number>();
   // The handlers' CPU time on the room's thread: not stretched when the OS runs another process.
-  const handlerCpu = { ms: 0 };
-  timeRoomHandlers(handlerMs, worst, handlerCpu);
+  const handlerCpu = { ms: 0, byName: new Map<string, number>() };
+  const stalls: Stall[] = [];
+  timeRoomHandlers(handlerMs, worst, handlerCpu, stalls);
+  observeGcStalls(stalls);
   // argv[3] 'sqlite': the default store, in a fresh temporary DATA_DIR ('sqlite-inline': with SQLite's
   // own checkpoints inside commits); otherwise no store.
   const variant = process.argv[3] ?? 'none';
@@ -134,6 +150,8 @@ async function main(): Promise<void> {
       appendMs.length = 0;
       worst.clear();
       handlerCpu.ms = 0;
+      handlerCpu.byName.clear();
+      stalls.length = 0;
       loop.reset();
       loop.enable();
       cpuFrom = process.cpuUsage();
@@ -145,6 +163,7 @@ async function main(): Promise<void> {
         type: 'figures',
         cpuMs,
         handlerCpuMs: handlerCpu.ms,
+        handlerCpuByName: Object.fromEntries(handlerCpu.byName),
         handlers: summarise(handlerMs),
         worst: Object.fromEntries(worst),
         loop: loopSummary(loop),
@@ -154,6 +173,10 @@ async function main(): Promise<void> {
         worstWaitMs: workerMatchRunner.worstWaitMs,
         append: store === null ? null : summarise(appendMs),
         checkpoints,
+        stalls: [
+          ...stalls,
+          ...(checkpoints?.restartLog ?? []).map((r) => ({ at: r.at, kind: 'wal-restart', ms: r.ms })),
+        ],
       });
     } else if (message.type === 'memory') {
       const figures = memoryFigures();

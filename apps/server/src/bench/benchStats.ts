@@ -1,4 +1,4 @@
-import type { RecordableHistogram } from 'node:perf_hooks';
+import { PerformanceObserver, type RecordableHistogram } from 'node:perf_hooks';
 /** Messages and figures shared by the two halves of `pnpm bench room`. */
 
 export interface Summary {
@@ -26,6 +26,8 @@ export interface ServerFigures {
   append: Summary | null;
   /** With the store's checkpointer: checkpoints it ran, blocking restarts, its slowest (ms). */
   checkpoints?: { checkpoints: number; restarts: number; worstMs: number } | null;
+  /** What held the server's event loop STALL_MS or more while measuring, for the per-second p99s. */
+  stalls?: Stall[];
   /**
    * CPU time of the whole server process (every thread, user + system) while measuring, ms: unlike
    * latency, it hardly moves with the machine's other load.
@@ -37,6 +39,34 @@ export interface ServerFigures {
    * other processes. NaN for the bare room.
    */
   handlerCpuMs: number;
+  /** The same thread CPU time by handler name (onIntent, flushCheckpoint, …), ms. */
+  handlerCpuByName?: Record<string, number>;
+}
+
+/**
+ * One pause of the server's event loop: a garbage collection, a blocking WAL restart (the room's
+ * appends wait for it), or a room handler that ran long; `at` is wall-clock ms (Date.now()) at its start.
+ */
+export interface Stall {
+  at: number;
+  kind: string;
+  ms: number;
+}
+
+/** Pauses shorter than this are not listed. */
+export const STALL_MS = 10;
+
+/** Collects the garbage collections of STALL_MS or more into `stalls` (from now on). */
+export function observeGcStalls(stalls: Stall[]): void {
+  const kinds: Record<number, string> = { 1: 'gc-minor', 2: 'gc-major', 4: 'gc-incremental', 8: 'gc-weak' };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.duration < STALL_MS) continue;
+      const detail = (entry as { detail?: { kind?: number } | null }).detail;
+      const kind = kinds[detail?.kind ?? 0] ?? 'gc';
+      stalls.push({ at: performance.timeOrigin + entry.startTime, kind, ms: entry.duration });
+    }
+  }).observe({ entryTypes: ['gc'] });
 }
 
 /** CPU time (user + system) the process has used since `from` (process.cpuUsage()), ms. */
@@ -50,9 +80,10 @@ export function cpuMsSince(from: NodeJS.CpuUsage): number {
  * maps each to the flag it flips): one-write, the sender's update and reply in one socket write
  * (frames.ts frameWrites); spectator-once, the spectators' game update encoded once per broadcast
  * (Broadcaster.encodeSpectatorGameOnce); fast-digest, the state checkpoint's digest serialised without a
- * replacer unless the state holds a bigint (store/rebuild.ts digestOptions).
+ * replacer unless the state holds a bigint (store/rebuild.ts digestOptions); sparse-checkpoints, a room's
+ * state checkpoint at most every 5 s instead of every 500 ms (room/recorder.ts checkpointTiming).
  */
-export const BENCH_SWITCHES = ['one-write', 'spectator-once', 'fast-digest'] as const;
+export const BENCH_SWITCHES = ['one-write', 'spectator-once', 'fast-digest', 'sparse-checkpoints'] as const;
 export type BenchSwitch = (typeof BENCH_SWITCHES)[number];
 
 /** The server process's memory after a full garbage collection (the child runs with --expose-gc). */

@@ -6,8 +6,14 @@ import { rulesVersion } from '../store/rulesVersion.ts';
 import { type Fence, FencedOut, type RoomSnapshot, type TableStore } from '../store/tableStore.ts';
 import type { AnyMatch, MatchListener } from './matchHost.ts';
 
-/** At most one state checkpoint per room per this many ms (they are off the intent path). */
-const CHECKPOINT_EVERY_MS = 500;
+/**
+ * At most one state checkpoint per room per `everyMs` (they are off the intent path, but each is a
+ * digest of the whole state and a write: at 500 ms, a table played at human pace wrote one for almost
+ * every intent, as much CPU as the intents' own appends). A restore checks the replay against the
+ * last checkpoint and replays the rest of the log, so a sparser one only checks fewer of the last moves.
+ * Tests that read the checkpoint shorten it; `pnpm bench room --compare sparse-checkpoints` compares.
+ */
+export const checkpointTiming = { everyMs: 5000 };
 
 /** What the recorder reads from the rest of the room. */
 export interface RecordedRoom {
@@ -142,7 +148,7 @@ export class RoomRecorder implements MatchListener {
 
   private queueCheckpoint(replayId: string, match: AnyMatch): void {
     this.pending = { replayId, match };
-    this.checkpointTimer ??= setTimeout(() => this.flushCheckpoint(), CHECKPOINT_EVERY_MS);
+    this.checkpointTimer ??= setTimeout(() => this.flushCheckpoint(), checkpointTiming.everyMs);
     this.checkpointTimer.unref();
   }
 

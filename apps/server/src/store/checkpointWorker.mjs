@@ -19,7 +19,7 @@ const restart = db.prepare('PRAGMA wal_checkpoint(RESTART)');
 const touch = db.prepare(
   "INSERT INTO meta (key, value) VALUES ('checkpointed', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
 );
-const figures = { checkpoints: 0, restarts: 0, worstMs: 0 };
+const figures = { checkpoints: 0, restarts: 0, worstMs: 0, restartLog: [] };
 let lastAt = performance.now();
 
 function checkpoint() {
@@ -33,8 +33,12 @@ function checkpoint() {
     // The room kept writing while each checkpoint synced, so the WAL never started over: wait for the
     // writers once (it holds them for the copy of the few frames left and two fsyncs).
     else if (log >= restartFrames) {
+      const at = Date.now();
+      const from = performance.now();
       restart.get();
       figures.restarts += 1;
+      // For `pnpm bench room`: which second's latencies it held (the last 100 restarts).
+      figures.restartLog = [...figures.restartLog.slice(-99), { at, ms: performance.now() - from }];
     }
   } catch (error) {
     parentPort.postMessage({ type: 'error', message: String(error) });

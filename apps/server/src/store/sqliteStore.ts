@@ -114,6 +114,8 @@ export interface CheckpointFigures {
   checkpoints: number;
   restarts: number;
   worstMs: number;
+  /** When each blocking restart began (Date.now()) and how long it took, ms. */
+  restartLog: { at: number; ms: number }[];
 }
 
 const SQLITE_BUSY = 5;
@@ -202,7 +204,12 @@ export class SqliteStore implements TableStore {
       const onMessage = (m: { type: string } & CheckpointFigures) => {
         if (m.type !== 'figures') return;
         worker.off('message', onMessage);
-        resolve({ checkpoints: m.checkpoints, restarts: m.restarts, worstMs: m.worstMs });
+        resolve({
+          checkpoints: m.checkpoints,
+          restarts: m.restarts,
+          worstMs: m.worstMs,
+          restartLog: m.restartLog,
+        });
       };
       worker.on('message', onMessage);
       worker.postMessage('figures');

@@ -23,12 +23,16 @@
  * first witness, so its answer for (multiset, value) is the same whenever it is asked — which is what
  * makes remembering hits as well as misses safe. A value missing from a table another search built
  * only skips a search that would have found nothing. So a game replays the same whatever the process
- * solved before.
+ * solved before. The witness is a shortest one up to four cards (pairs and triples, then every four
+ * cards by lookups, before the directed search); past that, the first in the search's order.
+ *
+ * Values live in ValueSets (open addressing over numeric arrays: no boxed keys, no allocation for a
+ * lookup or a duplicate), and a part's values already reached by a smaller part are skipped.
  */
 import { InvariantError } from '../core/result.ts';
 import { leaf, node } from './expr.ts';
 import type { Expr } from './expr.ts';
-import { applyInto, applyN, cmpN, key, keyOf, reduced, toRational } from './num.ts';
+import { applyInto, applyN, cmpN, key, reduced, toRational } from './num.ts';
 import type { Key, Num } from './num.ts';
 import { NeedBuf, needsInto, satisfies } from './needs.ts';
 import type { Special } from './needs.ts';
@@ -73,34 +77,122 @@ const CACHE_LIMIT = 600_000;
 
 /** A reachable value n/d with one witness (over values; card refs are assigned at the end). */
 interface W extends Num {
-  readonly k: Key;
   readonly op?: Op;
   readonly l?: W;
   readonly r?: W;
 }
 
+/**
+ * A set of values n/d with their witnesses: open addressing over numeric arrays, so a lookup or a
+ * duplicate result costs no allocation (a Map would box most keys: fractions and integers over 2^30).
+ */
+class ValueSet {
+  readonly list: W[] = [];
+  private slotN: Float64Array;
+  private slotD: Float64Array;
+  /** 1 + the entry's index in list; 0: empty slot. */
+  private slotAt: Int32Array;
+  private mask: number;
+
+  /** `expected`: about how many values it will hold (fewer rehashes as it grows). */
+  constructor(expected = 16) {
+    let size = 64;
+    while (size < expected * 2) size *= 2;
+    this.slotN = new Float64Array(size);
+    this.slotD = new Float64Array(size);
+    this.slotAt = new Int32Array(size);
+    this.mask = size - 1;
+  }
+
+  private slot(n: number, d: number): number {
+    const lo = n | 0;
+    const hi = (n / 4294967296) | 0;
+    let h = Math.imul(lo ^ Math.imul(hi, 0x27d4eb2d), 0x9e3779b1) ^ Math.imul(d | 0, 0x85ebca6b);
+    h ^= h >>> 15;
+    let i = h & this.mask;
+    for (;;) {
+      const at = this.slotAt[i] as number;
+      if (at === 0 || (this.slotN[i] === n && this.slotD[i] === d)) return i;
+      i = (i + 1) & this.mask;
+    }
+  }
+
+  get(n: number, d: number): W | undefined {
+    const at = this.slotAt[this.slot(n, d)] as number;
+    return at === 0 ? undefined : this.list[at - 1];
+  }
+
+  /** Adds w unless its value is in already (the first witness stays); true when added. */
+  add(w: W): boolean {
+    const i = this.slot(w.n, w.d);
+    if (this.slotAt[i] !== 0) return false;
+    this.fill(i, w);
+    return true;
+  }
+
+  /** The slot for n/d: holds that value already if `filled`, else free for `fill`. */
+  find(n: number, d: number): number {
+    return this.slot(n, d);
+  }
+
+  filled(i: number): boolean {
+    return this.slotAt[i] !== 0;
+  }
+
+  /** Adds w (not in yet) at the slot `find` gave for its value. */
+  fill(i: number, w: W): void {
+    this.list.push(w);
+    this.slotN[i] = w.n;
+    this.slotD[i] = w.d;
+    this.slotAt[i] = this.list.length;
+    if (this.list.length * 2 > this.mask) this.grow();
+  }
+
+  private grow(): void {
+    const size = (this.mask + 1) * 2;
+    this.slotN = new Float64Array(size);
+    this.slotD = new Float64Array(size);
+    this.slotAt = new Int32Array(size);
+    this.mask = size - 1;
+    const list = this.list;
+    for (let k = 0; k < list.length; k++) {
+      const w = list[k] as W;
+      const i = this.slot(w.n, w.d);
+      this.slotN[i] = w.n;
+      this.slotD[i] = w.d;
+      this.slotAt[i] = k + 1;
+    }
+  }
+}
+
 interface Table {
-  readonly map: Map<Key, W>;
+  readonly set: ValueSet;
   readonly list: W[];
+  /**
+   * The values of an exact table that no smaller part of its multiset reaches (reach tables only):
+   * a directed search needs no other, as a smaller part leaves a larger rest, whose reach holds all
+   * that a smaller rest reaches.
+   */
+  readonly fresh: W[];
   /** The largest numerator magnitude and denominator in the table: a cheap test before the key. */
   readonly maxN: number;
   readonly maxD: number;
 }
 
-function table(map: Map<Key, W>, list: W[]): Table {
+function table(set: ValueSet, fresh: W[] = set.list): Table {
   let maxN = 0;
   let maxD = 0;
-  for (const w of list) {
+  for (const w of set.list) {
     maxN = Math.max(maxN, Math.abs(w.n));
     maxD = Math.max(maxD, w.d);
   }
-  return { map, list, maxN, maxD };
+  return { set, list: set.list, fresh, maxN, maxD };
 }
 
 /** The table's witness for n/d, or undefined. */
 function lookup(t: Table, n: number, d: number): W | undefined {
   if (d > t.maxD || n > t.maxN || -n > t.maxN) return undefined;
-  return t.map.get(keyOf(n, d));
+  return t.set.get(n, d);
 }
 
 /** The searches' needs (see split). */
@@ -112,7 +204,7 @@ const reachTables = new Map<string, Table>();
 /** Per multiset: the directed search's answer for a value (its witness, or MISS). */
 const knownSets = new Map<string, Map<Key, W>>();
 /** "Not reachable" in knownSets. */
-const MISS: W = { n: 0, d: 0, k: 'miss' };
+const MISS: W = { n: 0, d: 0 };
 /** Per hand multiset: the answer over two or more of its cards for a target (a witness, or MISS). */
 const solvedSets = new Map<string, Map<Key, W>>();
 let cachedEntries = 0;
@@ -133,28 +225,25 @@ export function clearDecideCaches(): void {
   cachedEntries = 0;
 }
 
-function emit(map: Map<Key, W>, list: W[], op: Op, l: W, r: W): void {
+function emit(set: ValueSet, op: Op, l: W, r: W): void {
   // Most results are already in the table: the value is built in `reduced`, an object only when new.
   if (!applyInto(op, l, r)) return;
   const n = reduced.n;
   const d = reduced.d;
-  const k = keyOf(n, d);
-  if (map.has(k)) return;
-  const w: W = { n, d, k, op, l, r };
-  map.set(k, w);
-  list.push(w);
+  const i = set.find(n, d);
+  if (!set.filled(i)) set.fill(i, { n, d, op, l, r });
 }
 
 /** Every result of x op y and y op x, added to the table when new. */
-function combineInto(map: Map<Key, W>, list: W[], x: W, y: W): void {
-  emit(map, list, '+', x, y);
-  emit(map, list, '*', x, y);
-  emit(map, list, '-', x, y);
-  emit(map, list, '-', y, x);
-  emit(map, list, '/', x, y);
-  emit(map, list, '/', y, x);
-  emit(map, list, '^', x, y);
-  emit(map, list, '^', y, x);
+function combineInto(set: ValueSet, x: W, y: W): void {
+  emit(set, '+', x, y);
+  emit(set, '*', x, y);
+  emit(set, '-', x, y);
+  emit(set, '-', y, x);
+  emit(set, '/', x, y);
+  emit(set, '/', y, x);
+  emit(set, '^', x, y);
+  emit(set, '^', y, x);
 }
 
 class OutOfBudget extends Error {}
@@ -300,13 +389,10 @@ class Decider {
     const sig = this.sig(i);
     let t = exactTables.get(sig);
     if (t === undefined) {
-      const map = new Map<Key, W>();
-      const list: W[] = [];
+      const set = new ValueSet(this.size[i] === 1 ? 1 : this.pairs(i) >> 1);
       if (this.size[i] === 1) {
         const v = this.single(i);
-        const w: W = { n: v.n, d: v.d, k: key(v) };
-        map.set(w.k, w);
-        list.push(w);
+        set.add({ n: v.n, d: v.d });
       } else {
         // Each unordered split once (j ≤ i − j); combineInto tries both orders.
         for (const j of this.subs(i)) {
@@ -315,13 +401,21 @@ class Decider {
           const xs = this.exact(j).list;
           const ys = this.exact(rest).list;
           this.spend(xs.length * ys.length);
-          for (const x of xs) for (const y of ys) combineInto(map, list, x, y);
+          for (const x of xs) for (const y of ys) combineInto(set, x, y);
         }
       }
-      t = remember(exactTables, sig, table(map, list), list.length);
+      t = remember(exactTables, sig, table(set), set.list.length);
     }
     this.exactOf[i] = t;
     return t;
+  }
+
+  /** How many pairs of values exact(i) combines (about twice the values it ends with). */
+  private pairs(i: number): number {
+    let n = 0;
+    for (const j of this.subs(i))
+      if (j <= i - j) n += this.exact(j).list.length * this.exact(i - j).list.length;
+    return Math.min(n, 1 << 20);
   }
 
   /** Every value reachable from some of i's cards (a small multiset: built in full). */
@@ -331,17 +425,12 @@ class Decider {
     const sig = this.sig(i);
     let t = reachTables.get(sig);
     if (t === undefined) {
-      const map = new Map<Key, W>();
-      const list: W[] = [];
-      for (const part of [...this.subs(i), i]) {
-        for (const w of this.exact(part).list) {
-          if (!map.has(w.k)) {
-            map.set(w.k, w);
-            list.push(w);
-          }
-        }
-      }
-      t = remember(reachTables, sig, table(map, list), list.length);
+      const set = new ValueSet(this.exact(i).list.length);
+      for (const part of this.subs(i)) for (const w of this.exact(part).list) set.add(w);
+      // The subs come fewest cards first, so i's own values come last: those new here are fresh.
+      const freshFrom = set.list.length;
+      for (const w of this.exact(i).list) set.add(w);
+      t = remember(reachTables, sig, table(set, set.list.slice(freshFrom)), set.list.length);
     }
     this.reachOf[i] = t;
     return t;
@@ -392,12 +481,17 @@ class Decider {
     return solvedSets.get(this.sig(this.full))?.get(target);
   }
 
-  /** The first witness over two or more of the hand's cards, in the search's fixed order. */
-  solve(target: Num): W | undefined {
+  /**
+   * The first witness over two or more of the hand's cards, in the search's fixed order. `shallow`:
+   * only the splits whose other side has a reach table (lookups, no nested search), which come first
+   * in that order, so a witness found so is the one the full search returns; none found proves nothing.
+   */
+  solve(target: Num, shallow = false): W | undefined {
     const k = key(target);
     const was = this.solved(k);
     if (was !== undefined) return was === MISS ? undefined : was;
-    const w = this.split(this.full, target);
+    const w = this.split(this.full, target, shallow);
+    if (w === undefined && shallow) return undefined;
     const sig = this.sig(this.full);
     (solvedSets.get(sig) ?? remember(solvedSets, sig, new Map<Key, W>(), 0)).set(k, w ?? MISS);
     cachedEntries++;
@@ -421,8 +515,7 @@ class Decider {
   }
 
   /** reach for the value n/d: a table lookup allocates nothing. */
-  private reachRatio(i: number, n: number, d: number): W | undefined {
-    if (this.tabled(i)) return lookup(this.reachTable(i), n, d);
+  private reachNested(i: number, n: number, d: number): W | undefined {
     if (this.missedShared(i, n, d)) return undefined;
     return this.reach(i, { n, d });
   }
@@ -439,7 +532,7 @@ class Decider {
     const was = known.get(k);
     if (was !== undefined) return was === MISS ? undefined : was;
     const card = this.cardOf.get(k);
-    if (card !== undefined && this.digit(i, card) > 0) return { n: y.n, d: y.d, k };
+    if (card !== undefined && this.digit(i, card) > 0) return { n: y.n, d: y.d };
     const hit = this.split(i, y);
     known.set(k, hit ?? MISS);
     cachedEntries++;
@@ -447,34 +540,75 @@ class Decider {
   }
 
   /** A witness whose top operation combines an exact part of i with a value reached by the rest. */
-  split(i: number, y: Num): W | undefined {
+  split(i: number, y: Num, shallow = false): W | undefined {
     for (const j of this.parts(i)) {
       const rest = i - j;
-      const xs = this.exact(j).list;
+      const restTable = this.tabled(rest) ? this.reachTable(rest) : undefined;
+      // The parts with a tabled rest come first: the rest are nested searches.
+      if (shallow && restTable === undefined) break;
+      // A value that a smaller part of j reaches is tried with that part (and a larger rest).
+      const xs = this.tabled(j) ? this.reachTable(j).fresh : this.exact(j).list;
       this.spend(xs.length);
       for (const x of xs) {
-        // The needs sit on a stack in NEEDS: the nested searches write above them.
-        const base = needTop;
-        const end = base + needsInto(x, y, 'rational', NEEDS, base);
-        needTop = end;
-        for (let k = base; k < end; k++) {
-          const special = NEEDS.special[k] ?? null;
-          const w =
-            special === null
-              ? this.reachRatio(rest, NEEDS.n[k] as number, NEEDS.d[k] as number)
-              : this.reachSpecial(rest, special);
-          if (w === undefined) continue;
-          const op = NEEDS.op[k] as Op;
-          const xLeft = NEEDS.xLeft[k] as boolean;
-          const v = xLeft ? applyN(op, x, w, 'rational') : applyN(op, w, x, 'rational');
-          if (v === null || cmpN(v, y) !== 0) continue;
-          needTop = base;
-          const vk = key(v);
-          return xLeft
-            ? { n: v.n, d: v.d, k: vk, op, l: x, r: w }
-            : { n: v.n, d: v.d, k: vk, op, l: w, r: x };
+        const w = this.meet(x, y, rest, restTable);
+        if (w !== undefined) return w;
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * A witness for y whose top operation has x on one side and, on the other, a value of restTable
+   * (when given) or one reached by some of rest's cards (a nested search).
+   */
+  private meet(x: W, y: Num, rest: number, restTable: Table | undefined): W | undefined {
+    // The needs sit on a stack in NEEDS: the nested searches write above them.
+    const base = needTop;
+    const end = base + needsInto(x, y, 'rational', NEEDS, base);
+    needTop = end;
+    for (let k = base; k < end; k++) {
+      const special = NEEDS.special[k] ?? null;
+      const n = NEEDS.n[k] as number;
+      const d = NEEDS.d[k] as number;
+      const w =
+        special !== null
+          ? restTable !== undefined
+            ? restTable.list.find((e) => satisfies(e, special))
+            : this.reachSpecial(rest, special)
+          : restTable !== undefined
+            ? lookup(restTable, n, d)
+            : this.reachNested(rest, n, d);
+      if (w === undefined) continue;
+      const op = NEEDS.op[k] as Op;
+      const xLeft = NEEDS.xLeft[k] as boolean;
+      const v = xLeft ? applyN(op, x, w, 'rational') : applyN(op, w, x, 'rational');
+      if (v === null || cmpN(v, y) !== 0) continue;
+      needTop = base;
+      return xLeft ? { n: v.n, d: v.d, op, l: x, r: w } : { n: v.n, d: v.d, op, l: w, r: x };
+    }
+    needTop = base;
+    return undefined;
+  }
+
+  /**
+   * A witness over exactly four of the hand's cards, or undefined: after no pair or triple makes the
+   * target, the shortest cassowary there is (the hint and the review show it). Lookups only: every
+   * split of four cards has tables of up to three on both sides.
+   */
+  four(y: Num): W | undefined {
+    for (const i of [...this.subs(this.full), this.full]) {
+      if (this.size[i] !== 4) continue;
+      for (const j of this.subs(i)) {
+        const rest = i - j;
+        if ((this.size[j] as number) > 2) break;
+        if (this.size[j] === 2 && j > rest) continue;
+        const xs = this.exact(j).list;
+        const restTable = this.exact(rest);
+        this.spend(xs.length);
+        for (const x of xs) {
+          const w = this.meet(x, y, rest, restTable);
+          if (w !== undefined) return w;
         }
-        needTop = base;
       }
     }
     return undefined;
@@ -552,15 +686,22 @@ export function decideAny(
       if (m.solved(k) === MISS) continue;
       for (const j of [...m.subs(m.full), m.full]) {
         if (m.cards(j) < 2 || m.cards(j) > MATERIALISE) continue;
-        const w = m.exact(j).map.get(k);
+        const w = m.exact(j).set.get(target.n, target.d);
         if (w !== undefined) return done(hand, w);
       }
       if (m.cards(m.full) > MATERIALISE) open.push({ hand, m });
     }
     for (const { hand, m } of open) {
-      const w = m.solve(target);
+      const w = m.four(target);
       if (w !== undefined) return done(hand, w);
     }
+    // Several readings (chameleons): a witness any of them has within lookups first, before a long
+    // proof that an earlier one has none.
+    for (const shallow of open.length > 1 ? [true, false] : [false])
+      for (const { hand, m } of open) {
+        const w = m.solve(target, shallow);
+        if (w !== undefined) return done(hand, w);
+      }
     return oversize ? 'unknown' : null;
   } catch (e) {
     if (e instanceof OutOfBudget) return 'unknown';

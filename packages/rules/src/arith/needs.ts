@@ -34,9 +34,9 @@ export function satisfies(v: Num, s: Special): boolean {
 /** Integer e-th root of 0 ≤ a ≤ 10^12, or null. */
 function iroot(a: number, e: number): number | null {
   if (a < 2) return a;
+  if (e === 1) return a;
   const r = Math.round(a ** (1 / e));
-  for (const c of [r - 1, r, r + 1]) {
-    if (c < 0) continue;
+  for (let c = Math.max(0, r - 1); c <= r + 1; c++) {
     let p = 1;
     for (let i = 0; i < e && p <= a; i++) p *= c;
     if (p === a) return c;
@@ -84,8 +84,8 @@ function putSpecial(buf: NeedBuf, at: number, op: Op, xLeft: boolean, s: Special
   return 1;
 }
 
-/** (p1·p2)/(q1·q2) for normalised fractions, cross-reduced first; 0 written when over the cap. */
-function putProduct(
+/** (p1·p2)/(q1·q2) whose factors are already cross-reduced; 0 written when over the cap. */
+function putReduced(
   buf: NeedBuf,
   at: number,
   op: Op,
@@ -95,14 +95,10 @@ function putProduct(
   p2: number,
   q2: number,
 ): number {
-  const g1 = gcdN(p1, q2);
-  const g2 = gcdN(p2, q1);
-  // Each factor is at most 10^12, so a product over the cap is over it in floats too (exactness:
-  // a product within the cap is below 2^53).
-  const n = (p1 / g1) * (p2 / g2);
-  const d = (q1 / g2) * (q2 / g1);
+  const n = p1 * p2;
+  const d = q1 * q2;
   if (n > CAP || -n > CAP || d > CAP || -d > CAP) return 0;
-  return putRatio(buf, at, op, xLeft, n, d);
+  return putSigned(buf, at, op, xLeft, n, d);
 }
 
 /**
@@ -110,6 +106,58 @@ function putProduct(
  * Every match is re-checked with applyN by the caller.
  */
 export function needsInto(x: Num, t: Num, mode: ArithMode, buf: NeedBuf, at: number): number {
+  let c = at;
+  const a = x.n;
+  const b = x.d;
+  const p = t.n;
+  const q = t.d;
+  if (b === 1 && q === 1) c += wholeNeedsInto(a, p, buf, c);
+  else c += ratioNeedsInto(x, t, buf, c);
+  c += powNeedsInto(a, b, p, q, mode, buf, c);
+  return c - at;
+}
+
+/** The +, −, × and ÷ needs when x = a and t = p are both whole: one gcd instead of six. */
+function wholeNeedsInto(a: number, p: number, buf: NeedBuf, at: number): number {
+  let c = at;
+  c += putWhole(buf, c, '+', true, p - a);
+  c += putWhole(buf, c, '-', true, a - p);
+  c += putWhole(buf, c, '-', false, p + a);
+  const g = a === 0 && p === 0 ? 1 : gcdN(p, a);
+  if (a === 0) {
+    if (p === 0) c += putSpecial(buf, c, '*', true, 'any');
+  } else {
+    c += putSigned(buf, c, '*', true, p / g, a / g); // t / x
+    c += putWhole(buf, c, '/', false, p * a); // t · x
+  }
+  if (p === 0) {
+    if (a === 0) c += putSpecial(buf, c, '/', true, 'nonzero');
+  } else c += putSigned(buf, c, '/', true, a / g, p / g); // x / t
+  return c - at;
+}
+
+/** A whole need n (within the cap) at `at`. */
+function putWhole(buf: NeedBuf, at: number, op: Op, xLeft: boolean, n: number): number {
+  if (n > CAP || -n > CAP) return 0;
+  buf.op[at] = op;
+  buf.xLeft[at] = xLeft;
+  buf.n[at] = n === 0 ? 0 : n;
+  buf.d[at] = 1;
+  buf.special[at] = null;
+  return 1;
+}
+
+/** A need n/d already in lowest terms (d ≠ 0, |n|, |d| within the cap): only the sign moves. */
+function putSigned(buf: NeedBuf, at: number, op: Op, xLeft: boolean, n: number, d: number): number {
+  buf.op[at] = op;
+  buf.xLeft[at] = xLeft;
+  buf.n[at] = d < 0 ? (n === 0 ? 0 : -n) : n === 0 ? 0 : n;
+  buf.d[at] = d < 0 ? -d : d;
+  buf.special[at] = null;
+  return 1;
+}
+
+function ratioNeedsInto(x: Num, t: Num, buf: NeedBuf, at: number): number {
   let c = at;
   const a = x.n;
   const b = x.d;
@@ -127,15 +175,34 @@ export function needsInto(x: Num, t: Num, mode: ArithMode, buf: NeedBuf, at: num
     c += putNum(buf, c, '-', true, applyN('-', x, t, 'rational'));
     c += putNum(buf, c, '-', false, applyN('+', t, x, 'rational'));
   }
+  // The cross-reductions of t / x, t · x and x / t share four gcds (two when b or q is 1).
+  const gpa = gcdN(p, a);
+  const gbq = b === 1 || q === 1 ? 1 : gcdN(b, q);
   if (a === 0) {
     if (p === 0) c += putSpecial(buf, c, '*', true, 'any');
   } else {
-    c += putProduct(buf, c, '*', true, p, q, b, a); // t / x
-    c += putProduct(buf, c, '/', false, p, q, a, b); // t · x
+    c += putReduced(buf, c, '*', true, p / gpa, q / gbq, b / gbq, a / gpa); // t / x
+    const gpb = b === 1 ? 1 : gcdN(p, b);
+    const gaq = q === 1 ? 1 : gcdN(a, q);
+    c += putReduced(buf, c, '/', false, p / gpb, q / gaq, a / gaq, b / gpb); // t · x
   }
   if (p === 0) {
     if (a === 0) c += putSpecial(buf, c, '/', true, 'nonzero');
-  } else c += putProduct(buf, c, '/', true, a, b, q, p); // x / t
+  } else c += putReduced(buf, c, '/', true, a / gpa, b / gbq, q / gbq, p / gpa); // x / t
+  return c - at;
+}
+
+/** The ^ needs: x ^ y = t and y ^ x = t. */
+function powNeedsInto(
+  a: number,
+  b: number,
+  p: number,
+  q: number,
+  mode: ArithMode,
+  buf: NeedBuf,
+  at: number,
+): number {
+  let c = at;
   // x ^ y = t
   if (a === 0) {
     if (p === 0) c += putSpecial(buf, c, '^', true, 'posint');
@@ -146,9 +213,13 @@ export function needsInto(x: Num, t: Num, mode: ArithMode, buf: NeedBuf, at: num
     if (q === 1 && p === -1) c += putSpecial(buf, c, '^', true, 'odd');
   } else if (p !== 0) {
     if (p === 1 && q === 1) c += putRatio(buf, c, '^', true, 0, 1);
-    const lx = Math.log(Math.abs(a) / b);
-    const e = Math.round(Math.log(Math.abs(p) / q) / lx);
-    if (e !== 0 && Math.abs(e) <= 40) c += putRatio(buf, c, '^', true, e, 1);
+    // A whole x's powers are whole or 1/whole, a fraction's are fractions or whole over ±1.
+    const never = b === 1 ? q !== 1 && p !== 1 && p !== -1 : q === 1 && a !== 1 && a !== -1;
+    if (!never) {
+      const lx = Math.log(Math.abs(a) / b);
+      const e = Math.round(Math.log(Math.abs(p) / q) / lx);
+      if (e !== 0 && Math.abs(e) <= 40) c += putRatio(buf, c, '^', true, e, 1);
+    }
   }
   // y ^ x = t
   if (b === 1) {

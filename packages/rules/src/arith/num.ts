@@ -29,6 +29,17 @@ export const key = (v: Num): Key => keyOf(v.n, v.d);
 export function gcdN(a: number, b: number): number {
   a = Math.abs(a);
   b = Math.abs(b);
+  if (a <= 0x3fffffff && b <= 0x3fffffff) {
+    // Small integers: the remainder loop runs on int32s, not doubles.
+    let x = a | 0;
+    let y = b | 0;
+    while (y !== 0) {
+      const t = x % y;
+      x = y;
+      y = t;
+    }
+    return x;
+  }
   while (b !== 0) {
     const t = a % b;
     a = b;

@@ -113,3 +113,22 @@ describe('decide: the witness depends on the hand and the target only', () => {
     expect(backwards.reverse()).toEqual(alone);
   });
 });
+
+describe('decide: the witness is a shortest one up to four cards', () => {
+  it('uses four cards when no pair or triple of the hand makes the target (brute force) and four do', () => {
+    // A real deal's hand: before, the directed search returned a cassowary of seven or eight cards.
+    const hand = [13, 9, 9, 10, 12, 7, 12, 9];
+    const target = 52;
+    for (let a = 0; a < hand.length; a++)
+      for (let b = a + 1; b < hand.length; b++) {
+        const pair = [hand[a], hand[b]] as number[];
+        expect(bruteForce(pair).has(String(target))).toBe(false);
+        for (let c = b + 1; c < hand.length; c++)
+          expect(bruteForce([...pair, hand[c] as number]).has(String(target))).toBe(false);
+      }
+    clearDecideCaches();
+    const r = decide(cardsOf(hand), { n: target, d: 1 });
+    expect(r !== null && r !== 'unknown' && leaves(r).length).toBe(4);
+    expect(answer(hand, target)).toBe(true);
+  });
+});

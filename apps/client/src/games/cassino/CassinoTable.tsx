@@ -7,12 +7,12 @@ import { LayoutGroup, motion } from 'motion/react';
 import type { CassinoBuild, CassinoIntent, CassinoTableItem, CassinoView, RoomInfo } from '@cards/schema';
 import { CardBack, CardFace, rankText, spokenCard } from '../../cards/Card.tsx';
 import { cardFromId } from '../../cards/cardId.ts';
-import { sendIntent } from '../../net/connection.ts';
 import { showToast, useStore } from '../../store.ts';
 import type { GameState } from '../parse.ts';
 import { seatName } from './labels.ts';
 import { SeatBadges, SeatName } from '../../table-kit/seats.tsx';
 import { TurnLine } from '../../table-kit/TurnLine.tsx';
+import { IntentButton, KitButton } from '../../table-kit/buttons.tsx';
 import { ScoreSheet } from './ScoreSheet.tsx';
 import {
   completions,
@@ -77,10 +77,19 @@ export function CassinoTable({ state }: { state: CassinoState }) {
   const sectionRef = useRef<HTMLElement>(null);
   useOpponentCardFlight(sectionRef, version, view, me);
 
-  const play = async (intent: CassinoIntent) => {
-    const ok = await sendIntent(intent);
-    if (ok) select(EMPTY_SELECTION);
-  };
+  const clear = () => select(EMPTY_SELECTION);
+  const action = (testId: string, look: string, intent: CassinoIntent, label: string) => (
+    <IntentButton
+      key={testId}
+      intent={intent}
+      busy={busy}
+      className={`btn--action ${look}`.trim()}
+      testId={testId}
+      onSent={clear}
+    >
+      {label}
+    </IntentButton>
+  );
 
   const onHandCard = (id: string, canPlay: boolean) => {
     if (!myTurn) showToast('info', 'Wait for your turn.');
@@ -251,40 +260,11 @@ export function CassinoTable({ state }: { state: CassinoState }) {
               Tap table cards to capture or build.
             </span>
           )}
-          {done.trail && (
-            <button
-              type="button"
-              className="btn btn--action"
-              data-testid="action-trail"
-              disabled={busy}
-              onClick={() => done.trail && void play(done.trail)}
-            >
-              Trail
-            </button>
+          {done.trail && action('action-trail', '', done.trail, 'Trail')}
+          {done.capture && action('action-capture', 'btn--capture', done.capture, 'Capture')}
+          {done.builds.map((build) =>
+            action(`action-build-${build.value}`, 'btn--build', build, `Build ${build.value}`),
           )}
-          {done.capture && (
-            <button
-              type="button"
-              className="btn btn--action btn--capture"
-              data-testid="action-capture"
-              disabled={busy}
-              onClick={() => done.capture && void play(done.capture)}
-            >
-              Capture
-            </button>
-          )}
-          {done.builds.map((build) => (
-            <button
-              key={build.value}
-              type="button"
-              className="btn btn--action btn--build"
-              data-testid={`action-build-${build.value}`}
-              disabled={busy}
-              onClick={() => void play(build)}
-            >
-              Build {build.value}
-            </button>
-          ))}
           {groups.length > 0 && <ChosenGroups groups={groups} handRank={handRank} table={view.table} />}
           {selection.items.length > 0 && noLegalActions && (
             <span className="cassino__hint" data-testid="hint">
@@ -292,9 +272,9 @@ export function CassinoTable({ state }: { state: CassinoState }) {
             </span>
           )}
           {selection.card && (
-            <button type="button" className="btn btn--ghost" onClick={() => select(EMPTY_SELECTION)}>
+            <KitButton off={false} className="btn--ghost" testId="action-clear" onPress={clear}>
               Clear
-            </button>
+            </KitButton>
           )}
         </div>
 
@@ -517,10 +497,10 @@ function PlayerBadge({
 }) {
   const active = view.phase === 'playing' && view.turn === seat;
   return (
-    <div className={`player ${active ? 'player--active' : ''}`}>
+    <div className="player">
       <SeatName info={info} seat={seat} you={you} className="player__name" />
       <span className="player__tags">
-        <SeatBadges info={info} seat={seat} dealer={view.dealer === seat} />
+        <SeatBadges info={info} seat={seat} dealer={view.dealer === seat} turn={active} />
         <span className="player__sweeps" title="Sweeps">
           Sweeps{' '}
           <strong data-testid={`sweeps-${seat}`} data-count={view.sweeps[seat] ?? 0}>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { CassinoIntent, CassinoView, RoomInfo } from '@cards/schema';
-import { sendIntent } from '../../net/connection.ts';
+import { IntentButton } from '../../table-kit/buttons.tsx';
 import { useStore } from '../../store.ts';
 import { EndSheet, ScoreTable, winnerBanner } from '../../table-kit/EndSheet.tsx';
 import { SCORE_ROWS, seatName } from './labels.ts';
@@ -32,15 +32,9 @@ export function ScoreSheet({
     <>
       {hideButton}
       {canContinue ? (
-        <button
-          type="button"
-          className="btn btn--primary"
-          data-testid="next-deal"
-          disabled={busy}
-          onClick={() => void sendIntent(canContinue)}
-        >
+        <IntentButton intent={canContinue} busy={busy} primary testId="next-deal">
           Next deal
-        </button>
+        </IntentButton>
       ) : null}
       {/* Until you press Next deal yourself, nobody is waiting for the other player. */}
       {!canContinue && waitingFor.length > 0 && (
@@ -62,8 +56,8 @@ export function ScoreSheet({
       actions={over ? undefined : nextDeal}
     >
       {to21 && (
-        // The decisive total first, so it is in view whatever the height of the screen.
-        <p className="sheet__match-line" data-testid="match-summary">
+        // The decisive total first: it stays in view while the rest of the sheet scrolls.
+        <p className="sheet__match-line kit-sheet__decisive" data-testid="match-summary">
           Match to 21:{' '}
           {seats.map((seat) => `${seatName(info, seat)} ${view.matchTotals[seat] ?? 0}`).join(' · ')}
         </p>

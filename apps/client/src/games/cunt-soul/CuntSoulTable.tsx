@@ -10,6 +10,7 @@ import type {
 import { EndSheet, winnerBanner } from '../../table-kit/EndSheet.tsx';
 import { SeatBadges, SeatName } from '../../table-kit/seats.tsx';
 import { TurnLine } from '../../table-kit/TurnLine.tsx';
+import { IntentButton, KitButton } from '../../table-kit/buttons.tsx';
 import { sendIntent } from '../../net/connection.ts';
 import { useStore } from '../../store.ts';
 import type { GameState } from '../parse.ts';
@@ -68,8 +69,10 @@ export function CuntSoulTable({ state }: { state: CuntSoulState }) {
       : defaultMode;
   const setMode = (next: Mode) => setHeld({ version, mode: next });
 
+  // Once the server took a move, the half-made choice is done with.
+  const sent = () => setHeld(null);
   const send = async (intent: CuntSoulIntent) => {
-    if (await sendIntent(intent)) setHeld(null);
+    if (await sendIntent(intent)) sent();
   };
 
   const mySeat = me === null ? null : (view.seats[me] ?? null);
@@ -101,7 +104,14 @@ export function CuntSoulTable({ state }: { state: CuntSoulState }) {
       </TurnLine>
 
       {view.phase === 'setup' && mySeat !== null && mode.kind === 'setup' && (
-        <SetupPanel seat={mySeat} pick={mode.pick} legal={legal} busy={busy} setMode={setMode} send={send} />
+        <SetupPanel
+          seat={mySeat}
+          pick={mode.pick}
+          legal={legal}
+          busy={busy}
+          setMode={setMode}
+          onSent={sent}
+        />
       )}
       {view.phase === 'play' && me !== null && canAct && (
         <Actions
@@ -111,7 +121,7 @@ export function CuntSoulTable({ state }: { state: CuntSoulState }) {
           busy={busy}
           names={names}
           setMode={setMode}
-          send={send}
+          onSent={sent}
         />
       )}
 
@@ -288,8 +298,7 @@ function SeatPanel({
     >
       <div className="cs-seat__head">
         <SeatName info={info} seat={seat.seat} you={own} className="cs-seat__name" />
-        <SeatBadges info={info} seat={seat.seat} dealer={view.dealer === seat.seat} />
-        {active && <span className="tag tag--turn">Turn</span>}
+        <SeatBadges info={info} seat={seat.seat} dealer={view.dealer === seat.seat} turn={active} />
         {seat.choosing && (
           <span className="tag" data-testid={`choosing-${seat.seat}`}>
             choosing…
@@ -483,14 +492,14 @@ function SetupPanel({
   legal,
   busy,
   setMode,
-  send,
+  onSent,
 }: {
   seat: CsSeatView;
   pick: SetupPick;
   legal: readonly CuntSoulIntent[];
   busy: boolean;
   setMode: (m: Mode) => void;
-  send: (i: CuntSoulIntent) => Promise<void>;
+  onSent: () => void;
 }) {
   const intent = setupIntent(pick);
   if (seat.selection !== null || legal.length === 0) {
@@ -535,15 +544,9 @@ function SetupPanel({
           );
         })}
       </div>
-      <button
-        type="button"
-        className="btn btn--primary"
-        data-testid="setup-confirm"
-        disabled={busy || intent === null}
-        onClick={() => intent && void send(intent)}
-      >
+      <IntentButton intent={intent} busy={busy} primary testId="setup-confirm" onSent={onSent}>
         Confirm choice
-      </button>
+      </IntentButton>
     </div>
   );
 }
@@ -555,7 +558,7 @@ function Actions({
   busy,
   names,
   setMode,
-  send,
+  onSent,
 }: {
   view: CuntSoulView;
   legal: readonly CuntSoulIntent[];
@@ -563,20 +566,26 @@ function Actions({
   busy: boolean;
   names: (seat: number) => string;
   setMode: (m: Mode) => void;
-  send: (i: CuntSoulIntent) => Promise<void>;
+  onSent: () => void;
 }) {
   const prompt = view.turn.prompt;
   const button = (testId: string, label: string, intent: CuntSoulIntent | null, primary = true) => (
-    <button
+    <IntentButton
       key={testId}
-      type="button"
-      className={`btn ${primary ? 'btn--primary' : 'btn--ghost'}`}
-      data-testid={testId}
-      disabled={busy || intent === null}
-      onClick={() => intent && void send(intent)}
+      intent={intent}
+      busy={busy}
+      primary={primary}
+      className={primary ? '' : 'btn--ghost'}
+      testId={testId}
+      onSent={onSent}
     >
       {label}
-    </button>
+    </IntentButton>
+  );
+  const local = (testId: string, label: string, onPress: () => void) => (
+    <KitButton off={false} busy={busy} className="btn--ghost" testId={testId} onPress={onPress}>
+      {label}
+    </KitButton>
   );
   const find = <T extends CuntSoulIntent['type']>(type: T) =>
     (legal.find((i) => i.type === type) ?? null) as Extract<CuntSoulIntent, { type: T }> | null;
@@ -620,13 +629,7 @@ function Actions({
               ? 'Tap the hand card that becomes your field card.'
               : 'Tap the upright face-up card to burn (the top source card replaces it, sideways).'}
           </span>
-          <button
-            type="button"
-            className="btn btn--ghost"
-            onClick={() => setMode({ kind: 'link', chosen: [] })}
-          >
-            Cancel
-          </button>
+          {local('action-cancel', 'Cancel', () => setMode({ kind: 'link', chosen: [] }))}
         </>
       ) : (
         <>
@@ -639,26 +642,11 @@ function Actions({
           )}
           {find('endChain') && button('action-end-chain', 'End the run', find('endChain'), false)}
           {find('pickUp') && button('action-pickup', 'Pick up the pile', find('pickUp'), !find('playLink'))}
-          {canChange && (
-            <button
-              type="button"
-              className="btn btn--ghost"
-              data-testid="action-change-field"
-              disabled={busy}
-              onClick={() => setMode({ kind: 'slot', type: 'changeField', card: null })}
-            >
-              Change field card
-            </button>
-          )}
-          {chosen.length > 0 && (
-            <button
-              type="button"
-              className="btn btn--ghost"
-              onClick={() => setMode({ kind: 'link', chosen: [] })}
-            >
-              Clear
-            </button>
-          )}
+          {canChange &&
+            local('action-change-field', 'Change field card', () =>
+              setMode({ kind: 'slot', type: 'changeField', card: null }),
+            )}
+          {chosen.length > 0 && local('action-clear', 'Clear', () => setMode({ kind: 'link', chosen: [] }))}
         </>
       )}
     </div>

@@ -63,7 +63,7 @@ export function MathScoreSheet({ view, info }: { view: MathCardGameView; info: R
       animate={false}
     >
       <p className="mcg-sheet__reason">{END_REASONS[final.reason] ?? ''}</p>
-      <p className="mcg-sheet__summary" data-testid="score-summary">
+      <p className="mcg-sheet__summary kit-sheet__decisive" data-testid="score-summary">
         {seats.map((seat) => (
           <span key={seat} className={final.winners.includes(seat) ? 'is-winner' : ''}>
             <span className={`mcg__dot mcg__dot--${colourOf(view, seat)}`} aria-hidden="true" />

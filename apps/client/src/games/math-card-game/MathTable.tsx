@@ -11,7 +11,6 @@ import type {
   RoomInfo,
 } from '@cards/schema';
 import { matchWinsText } from '../../lib/matchWins.ts';
-import { sendIntent } from '../../net/connection.ts';
 import { showToast, useStore } from '../../store.ts';
 import {
   HINTED_WORDS,
@@ -50,6 +49,7 @@ import { MathScoreSheet } from './MathScoreSheet.tsx';
 import type { MathGameState } from '../parse.ts';
 import { SeatBadges, SeatName } from '../../table-kit/seats.tsx';
 import { TurnLine } from '../../table-kit/TurnLine.tsx';
+import { IntentButton, KitButton, TokenButton } from '../../table-kit/buttons.tsx';
 import './math-card-game.css';
 
 /** What the player has chosen so far this turn; it belongs to the version it was made in. */
@@ -63,6 +63,7 @@ interface Composing {
 }
 
 const MAX_BACKS = 6;
+const MULLIGAN = { type: 'mulligan' } as const;
 
 /** The stored turn is this tab's own; the check keeps a malformed one from breaking the table. */
 const ComposingSchema = z.custom<Composing>(
@@ -154,10 +155,6 @@ export function MathTable({ state }: { state: MathGameState }) {
   const undo = () => {
     if (pendingAny !== null || selected !== null) update({ selected: null, pendingAny: null });
     else update({ draft: undoLast(draft) });
-  };
-
-  const submit = async () => {
-    if (stage.kind === 'ready') await sendIntent(stage.intent);
   };
 
   // Cards of this turn shown on the table before they are sent: the k-th starter opens slot opened + k.
@@ -265,56 +262,48 @@ export function MathTable({ state }: { state: MathGameState }) {
                   handById.get(pendingAny.card)?.face ?? '',
                   pendingAny.sequence,
                 ).map((op) => (
-                  <button
+                  <TokenButton
                     key={op}
-                    type="button"
-                    className="btn mcg__op"
-                    data-testid={`operator-choice-${op}`}
-                    aria-label={OP_WORD[op]}
+                    className="mcg__op"
+                    testId={`operator-choice-${op}`}
+                    label={OP_WORD[op]}
+                    disabled={false}
                     onClick={() => chooseOperator(op)}
                   >
                     {OP_SYMBOL[op]}
-                  </button>
+                  </TokenButton>
                 ))}
               </div>
             )}
             {stage.kind === 'mulligan' && (
-              <button
-                type="button"
-                className="btn btn--primary"
-                data-testid="mulligan"
-                disabled={busy}
-                onClick={() => void sendIntent({ type: 'mulligan' })}
-              >
+              <IntentButton intent={MULLIGAN} busy={busy} primary testId="mulligan">
                 Mulligan: new hand
-              </button>
+              </IntentButton>
             )}
             {myTurn && stage.kind !== 'mulligan' && (
               <div className="mcg__submit-row">
-                <button
-                  type="button"
-                  className="btn btn--ghost"
-                  data-testid="undo-turn"
-                  disabled={
-                    busy || (draft.plays.length === 0 && draft.under.length === 0 && selected === null)
-                  }
-                  onClick={undo}
+                <KitButton
+                  off={draft.plays.length === 0 && draft.under.length === 0 && selected === null}
+                  busy={busy}
+                  className="btn--ghost"
+                  testId="undo-turn"
+                  onPress={undo}
                 >
                   Undo
-                </button>
-                <button
-                  type="button"
-                  className="btn btn--primary"
-                  data-testid="submit-turn"
-                  disabled={busy || stage.kind !== 'ready'}
-                  onClick={() => void submit()}
+                </KitButton>
+                <IntentButton
+                  intent={stage.kind === 'ready' ? stage.intent : null}
+                  why={turnHint(stage) ?? undefined}
+                  busy={busy}
+                  primary
+                  testId="submit-turn"
                 >
                   {stage.kind === 'ready' &&
                   stage.intent.plays.length === 0 &&
                   stage.intent.under.length === 0
                     ? 'Pass'
                     : 'Submit turn'}
-                </button>
+                </IntentButton>
               </div>
             )}
             {myTurn && turnHint(stage) && (
