@@ -33,13 +33,6 @@ import {
   type SummaryRow,
 } from './rows.ts';
 
-/** A write waiting for the turn's transaction (SqliteStore.grouped). */
-interface GroupedWrite {
-  write: () => void;
-  resolve: () => void;
-  reject: (error: unknown) => void;
-}
-
 interface RoomRow {
   code: string;
   snapshot: string;
@@ -151,9 +144,6 @@ export class SqliteStore implements TableStore {
   /** [0]: writes since the last checkpoint, shared with the checkpointer. */
   private readonly writes = new Int32Array(new SharedArrayBuffer(4));
   private checkpointer: Worker | null = null;
-  /** Room snapshots and match starts waiting for this turn's one transaction (see grouped). */
-  private readonly pending: GroupedWrite[] = [];
-  private pendingFlush: NodeJS.Immediate | null = null;
 
   /** `checkpointer: false` leaves checkpoints to SQLite, inside commits (`pnpm bench room --inline-checkpoints`). */
   constructor(file: string, options: { checkpointer?: boolean } = {}) {
@@ -232,61 +222,7 @@ export class SqliteStore implements TableStore {
     if (mustChange && Number(result.changes) === 0) throw new FencedOut(fence.code);
   }
 
-  /**
-   * Room snapshots and match starts are not committed one by one: they wait for one transaction at
-   * the end of this turn of the event loop (setImmediate), every room's together. Opening tables
-   * wrote six commits a table, and a commit of one small row costs 3–7× the row in a batch of 100.
-   * Any other statement first writes them (sql()), so writes are applied in the order they were
-   * made and reads see them; each one's own failure (FencedOut) rejects its promise.
-   */
-  private grouped(write: () => void): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ write, resolve, reject });
-      this.pendingFlush ??= setImmediate(() => {
-        this.pendingFlush = null;
-        this.flushGrouped();
-      });
-    });
-  }
-
-  private flushGrouped(): void {
-    if (this.pendingFlush !== null) clearImmediate(this.pendingFlush);
-    this.pendingFlush = null;
-    const batch = this.pending.splice(0);
-    if (batch.length === 0) return;
-    // Alone, it is its own transaction (BEGIN and COMMIT would only add two statements).
-    const only = batch.length === 1 ? batch[0] : undefined;
-    if (only !== undefined) {
-      try {
-        only.write();
-      } catch (error) {
-        only.reject(error);
-        return;
-      }
-      only.resolve();
-      return;
-    }
-    const failed = new Map<GroupedWrite, unknown>();
-    try {
-      this.transaction(() => {
-        for (const grouped of batch)
-          try {
-            grouped.write();
-          } catch (error) {
-            failed.set(grouped, error);
-          }
-      });
-    } catch (error) {
-      for (const grouped of batch) grouped.reject(error);
-      return;
-    }
-    for (const grouped of batch)
-      if (failed.has(grouped)) grouped.reject(failed.get(grouped));
-      else grouped.resolve();
-  }
-
   private sql(text: string): StatementSync {
-    if (this.pending.length > 0) this.flushGrouped();
     let statement = this.statements.get(text);
     if (statement === undefined) {
       statement = this.db.prepare(text);
@@ -295,11 +231,7 @@ export class SqliteStore implements TableStore {
     return statement;
   }
 
-  saveRoom(snapshot: RoomSnapshot): Promise<void> {
-    return this.grouped(() => this.upsertRoom(snapshot));
-  }
-
-  private upsertRoom(snapshot: RoomSnapshot): void {
+  saveRoom(snapshot: RoomSnapshot): void {
     this.wrote();
     const result = this.sql(
       `INSERT INTO rooms (code, game, snapshot, updated_at, epoch) VALUES (?, ?, ?, ?, ?)
@@ -326,31 +258,29 @@ export class SqliteStore implements TableStore {
     return Promise.resolve(row === undefined ? null : row.epoch);
   }
 
-  matchStarted(match: MatchStart, fence?: Fence): Promise<void> {
-    return this.grouped(() => this.transaction(() => this.insertMatch(match, fence)));
-  }
-
-  private insertMatch(match: MatchStart, fence?: Fence): void {
-    this.fenced(
-      `INSERT INTO matches (replay_id, code, game, game_number, config, players, seed, rules_version, started_at)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE 1 AND FENCE`,
-      [
-        match.replayId,
-        match.code,
-        match.game,
-        match.gameNumber,
-        JSON.stringify(match.config),
-        match.players,
-        match.seed,
-        match.rulesVersion,
-        match.startedAt,
-      ],
-      fence,
-    );
-    const seat = this.sql(
-      'INSERT INTO match_seats (replay_id, seat, name, browser_hash) VALUES (?, ?, ?, ?)',
-    );
-    match.seats.forEach((s, i) => seat.run(match.replayId, i, s.name, s.browserHash));
+  matchStarted(match: MatchStart, fence?: Fence): void {
+    this.transaction(() => {
+      this.fenced(
+        `INSERT INTO matches (replay_id, code, game, game_number, config, players, seed, rules_version, started_at)
+         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE 1 AND FENCE`,
+        [
+          match.replayId,
+          match.code,
+          match.game,
+          match.gameNumber,
+          JSON.stringify(match.config),
+          match.players,
+          match.seed,
+          match.rulesVersion,
+          match.startedAt,
+        ],
+        fence,
+      );
+      const seat = this.sql(
+        'INSERT INTO match_seats (replay_id, seat, name, browser_hash) VALUES (?, ?, ?, ?)',
+      );
+      match.seats.forEach((s, i) => seat.run(match.replayId, i, s.name, s.browserHash));
+    });
   }
 
   appendIntent(replayId: string, intent: StoredIntent, fence?: Fence): void {
@@ -475,7 +405,6 @@ export class SqliteStore implements TableStore {
 
   /** Closes the database after the checkpointer's last checkpoint (it runs one if anything was written). */
   async close(): Promise<void> {
-    this.flushGrouped();
     const worker = this.checkpointer;
     if (worker !== null) {
       const exited = new Promise((resolve) => worker.once('exit', resolve));
@@ -486,15 +415,13 @@ export class SqliteStore implements TableStore {
     this.db.close();
   }
 
-  /** Runs `body` in a transaction, or inside the running one in a savepoint (all or nothing either way). */
   private transaction(body: () => void): void {
-    const nested = this.db.isTransaction;
-    this.db.exec(nested ? 'SAVEPOINT grouped' : 'BEGIN');
+    this.db.exec('BEGIN');
     try {
       body();
-      this.db.exec(nested ? 'RELEASE grouped' : 'COMMIT');
+      this.db.exec('COMMIT');
     } catch (error) {
-      this.db.exec(nested ? 'ROLLBACK TO grouped; RELEASE grouped' : 'ROLLBACK');
+      this.db.exec('ROLLBACK');
       throw error;
     }
   }
