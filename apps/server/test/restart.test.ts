@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@colyseus/sdk';
 import type { GameUpdate, JoinOptions } from '@cards/schema';
 import { databaseFile, SqliteStore } from '../src/store/sqliteStore.ts';
@@ -56,8 +56,9 @@ function killServer(): Promise<void> {
 beforeAll(() => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'card-table-restart-test-'));
 });
-afterAll(async () => {
-  await killServer();
+// A test that fails mid-way leaves no server behind to take the next test's port.
+afterEach(() => killServer());
+afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
