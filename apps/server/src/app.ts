@@ -85,7 +85,7 @@ export interface AppOptions {
   directory?: RoomDirectory;
 }
 
-/** Builds the Colyseus server with its express routes; call `listen(port, host)` on the result. */
+/** Builds the Colyseus server with its express routes; call `listenOn(server, port, host)` on the result. */
 export function createGameServer(options: AppOptions = {}): Server {
   // Set every key: these override whatever a client passes in its create options.
   const serverOptions: ServerRoomOptions = {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGameServer } from './app.ts';
+import { listenOn } from './listen.ts';
 import { scaledAddressLimits } from './connections.ts';
 import { parseOrigins } from './cors.ts';
 import { clusterDirectory, sweepOrphans } from './cluster/directory.ts';
@@ -101,12 +102,7 @@ const server = createGameServer({
   ...(directory === null ? {} : { directory }),
 });
 try {
-  // Colyseus only logs an error of its HTTP server (a port in use…) and never settles listen(): without
-  // the race the store's threads and timers would keep a server that cannot listen alive.
-  await Promise.race([
-    server.listen(port, host),
-    new Promise<never>((_, reject) => server.transport.server?.once('error', reject)),
-  ]);
+  await listenOn(server, port, host);
 } catch (error) {
   console.error(`Cannot listen on ${host}:${port}:`, error);
   process.exit(1);

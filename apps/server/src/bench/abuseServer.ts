@@ -8,6 +8,7 @@
  */
 import type { Client } from '@colyseus/core';
 import { createGameServer } from '../app.ts';
+import { listenOn } from '../listen.ts';
 import { Broadcaster } from '../room/broadcaster.ts';
 import { Lobby } from '../room/lobby.ts';
 import type { Member } from '../room/members.ts';
@@ -65,7 +66,7 @@ Broadcaster.prototype.gameToAll = function timed(this: Broadcaster) {
 };
 
 const server = createGameServer({ httpLimits: false });
-await server.listen(port, '127.0.0.1');
+await listenOn(server, port, '127.0.0.1');
 process.on('message', (message: { type: string }) => {
   if (message.type === 'stop') void server.gracefullyShutdown(false).finally(() => process.exit(0));
   if (message.type === 'gameToAll') {

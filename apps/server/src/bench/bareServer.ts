@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { type Client, defineRoom, defineServer, Room } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
+import { listenOn } from '../listen.ts';
 import { SpreadPingTransport } from '../spreadPings.ts';
 import {
   type ChildMessage,
@@ -83,7 +84,7 @@ async function main(): Promise<void> {
     greet: false,
   });
   // A port another process holds: exit, so the parent's bench stops (Colyseus keeps a process alive).
-  await server.listen(port, '127.0.0.1').catch((error: unknown) => {
+  await listenOn(server, port, '127.0.0.1').catch((error: unknown) => {
     console.error(error);
     process.exit(1);
   });

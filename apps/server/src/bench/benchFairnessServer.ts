@@ -10,6 +10,7 @@ import {
   type Reply,
 } from '@cards/schema';
 import { createGameServer } from '../app.ts';
+import { listenOn } from '../listen.ts';
 import { FAIRNESS_WINDOW_MS, MAX_CREDIT_MS } from '../room/fairness.ts';
 import { findRoom } from '../room/GameRoom.ts';
 import { BlindCassowaryRoom } from '../rooms/blindCassowary.ts';
@@ -168,7 +169,7 @@ export async function benchFairnessServer(port: number, races: number): Promise<
     httpLimits: false,
     rooms: { ...GAME_ROOMS, 'bc-arrival-order': ArrivalOrderRoom },
   });
-  await server.listen(port, '127.0.0.1');
+  await listenOn(server, port, '127.0.0.1');
   const jitter = seededRandom(7);
   const near = await delayProxy(port + 1, port, NEAR_MS, JITTER, jitter);
   const far = await delayProxy(port + 2, port, FAR_MS, JITTER, jitter);

@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createGameServer } from '../app.ts';
+import { listenOn } from '../listen.ts';
 import { databaseFile, SqliteStore } from '../store/sqliteStore.ts';
 import { digestOptions } from '../store/rebuild.ts';
 import { Broadcaster } from '../room/broadcaster.ts';
@@ -139,7 +140,7 @@ async function main(): Promise<void> {
   // Every table is created from one address: the per-address HTTP limits would refuse them.
   const server = createGameServer({ httpLimits: false, store });
   // A port another process holds: exit, so the parent's bench stops (Colyseus keeps a process alive).
-  await server.listen(port, '127.0.0.1').catch((error: unknown) => {
+  await listenOn(server, port, '127.0.0.1').catch((error: unknown) => {
     console.error(error);
     process.exit(1);
   });
