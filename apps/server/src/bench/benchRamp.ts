@@ -5,16 +5,13 @@ import {
   type BenchConfig,
   type BenchPlayer,
   figures,
-  inBatches,
+  leave,
   loadAverage,
-  OPEN_TIMEOUT_MS,
-  OPENING_AT_ONCE,
-  openTable,
-  paceOf,
+  openTables,
   projectTarget,
   startServer,
   type Stats,
-  withTimeout,
+  stopServer,
 } from './benchRoom.ts';
 import { cpuMsSince, loopSummary, summarise } from './benchStats.ts';
 
@@ -89,15 +86,7 @@ async function rampOne(config: BenchConfig, ramp: RampConfig, bare: boolean): Pr
   try {
     for (;;) {
       const openStart = performance.now();
-      let failed = 0;
-      const opened = await inBatches(ramp.stepTables, OPENING_AT_ONCE, () =>
-        withTimeout(openTable(sdk, target, config.players, stats, paceOf(config)), OPEN_TIMEOUT_MS).catch(
-          () => {
-            failed += 1;
-            return [];
-          },
-        ),
-      );
+      const { tables: opened, failed } = await openTables(sdk, target, ramp.stepTables, config, stats);
       const openMs = performance.now() - openStart;
       for (const table of opened) players.push(...table);
       tables += ramp.stepTables - failed;
@@ -140,11 +129,8 @@ async function rampOne(config: BenchConfig, ramp: RampConfig, bare: boolean): Pr
     }
   } finally {
     for (const p of players) p.stop();
-    await Promise.all(players.map((p) => p.room.leave().catch(() => undefined)));
-    server.child.removeAllListeners('exit');
-    const exited = new Promise((r) => server.child.once('exit', r));
-    server.ask({ type: 'stop' });
-    await exited;
+    await Promise.all(players.map(leave));
+    await stopServer(server);
   }
   const within = steps.filter((s) => s.p99 <= ramp.p99LimitMs);
   return { steps, reached: within.at(-1)?.clients ?? 0, stop };

@@ -183,7 +183,7 @@ interface Pace {
 const MIN_JITTERED_GAP_MS = 60;
 const gap = (pace: Pace) =>
   pace.jitter ? Math.max(MIN_JITTERED_GAP_MS, pace.ms * (0.5 + Math.random())) : pace.ms;
-export const paceOf = (config: BenchConfig): Pace => ({ ms: config.pace, jitter: config.jitter });
+const paceOf = (config: BenchConfig): Pace => ({ ms: config.pace, jitter: config.jitter });
 
 /** One simulated player: plays a random legal intent whenever it may act, and times the answer. */
 export class BenchPlayer {
@@ -293,7 +293,7 @@ export const projectTarget = (game: string): Target => ({
 });
 export const BARE: Target = { room: 'bare', options: (_name, players) => ({ players }) };
 
-export async function openTable(
+async function openTable(
   sdk: Client,
   target: Target,
   players: number,
@@ -653,12 +653,12 @@ async function measureMemory(
  * Tables opened at once: 1,000 concurrent matchmaking requests overflow the server's listen backlog
  * on a loaded machine (ECONNRESET), while this many keep both servers busy.
  */
-export const OPENING_AT_ONCE = 100;
+const OPENING_AT_ONCE = 100;
 
 /** A table that has not opened after this long is left out (a dropped connection never answers). */
-export const OPEN_TIMEOUT_MS = 60_000;
+const OPEN_TIMEOUT_MS = 60_000;
 
-export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`not done after ${ms} ms`)), ms);
@@ -670,11 +670,37 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * Leaves a table's room. The SDK's `leave()` waits for a close that never comes when the server
  * already closed the connection (4002 on a loaded machine): the run used to hang there.
  */
-const leave = (player: BenchPlayer): Promise<unknown> =>
+export const leave = (player: BenchPlayer): Promise<unknown> =>
   withTimeout(player.room.leave(), 5000).catch(() => undefined);
 
+/**
+ * Opens `count` tables, OPENING_AT_ONCE at a time; a table not open within OPEN_TIMEOUT_MS is left
+ * out and counted (with the first such error).
+ */
+export async function openTables(
+  sdk: Client,
+  target: Target,
+  count: number,
+  config: BenchConfig,
+  stats: Stats,
+  spectators = 0,
+): Promise<{ tables: BenchPlayer[][]; failed: number; firstError: unknown }> {
+  let failed = 0;
+  let firstError: unknown = null;
+  const tables = await inBatches(count, OPENING_AT_ONCE, () =>
+    withTimeout(
+      openTable(sdk, target, config.players, stats, paceOf(config), true, spectators),
+      OPEN_TIMEOUT_MS,
+    ).catch((error: unknown) => {
+      if (failed++ === 0) firstError = error;
+      return [];
+    }),
+  );
+  return { tables, failed, firstError };
+}
+
 /** Runs `count` tasks, at most `atOnce` at a time, and gives their results in order. */
-export async function inBatches<T>(count: number, atOnce: number, task: () => Promise<T>): Promise<T[]> {
+async function inBatches<T>(count: number, atOnce: number, task: () => Promise<T>): Promise<T[]> {
   const results: T[] = [];
   let next = 0;
   const lane = async () => {
@@ -709,17 +735,18 @@ async function runLoad(
     const mem = await measureMemory(sdk, server.child, memTarget, config.memTables, config.memWarmup);
     server.ask({ type: 'measure' });
     const openStart = performance.now();
-    let failed = 0;
-    const tables = await inBatches(config.tables, OPENING_AT_ONCE, () =>
-      withTimeout(
-        openTable(sdk, target, config.players, stats, paceOf(config), true, bare ? 0 : config.spectators),
-        OPEN_TIMEOUT_MS,
-      ).catch((error: unknown) => {
-        if (failed++ === 0) console.log(`  a table did not open: ${String(error)}`);
-        return [];
-      }),
+    const { tables, failed, firstError } = await openTables(
+      sdk,
+      target,
+      config.tables,
+      config,
+      stats,
+      bare ? 0 : config.spectators,
     );
-    if (failed > 0) console.log(`  ${failed} of ${config.tables} tables did not open (left out)`);
+    if (failed > 0) {
+      console.log(`  a table did not open: ${String(firstError)}`);
+      console.log(`  ${failed} of ${config.tables} tables did not open (left out)`);
+    }
     const openMs = performance.now() - openStart;
     const opening = await openingFigures(server.child, stats);
     await new Promise((r) => setTimeout(r, config.warmup * 1000));
@@ -758,11 +785,19 @@ async function runLoad(
       startedWall,
     };
   } finally {
-    server.child.removeAllListeners('exit');
-    const exited = new Promise((r) => server.child.once('exit', r));
-    server.ask({ type: 'stop' });
-    await exited;
+    await stopServer(server);
   }
+}
+
+/** Asks a server half to stop and waits until its process has exited. */
+export async function stopServer(server: {
+  child: ChildProcess;
+  ask(m: ParentMessage): void;
+}): Promise<void> {
+  server.child.removeAllListeners('exit');
+  const exited = new Promise((r) => server.child.once('exit', r));
+  server.ask({ type: 'stop' });
+  await exited;
 }
 
 /** The machine's load average (as `uptime` prints it): other processes' load moves the latencies. */
