@@ -112,6 +112,7 @@ export function MathTable({ state }: { state: MathGameState }) {
   const opened = view.sequences.filter((s) => s.opened).length;
   const listing: Listing = { legal, faces: facesOf(view.hand), opened };
   const stage: Stage = myTurn ? stageOf(listing, draft) : { kind: 'idle' };
+  const why = turnHint(stage);
   const handById = new Map(view.hand.map((c) => [c.id, c]));
   const selectedCard = selected !== null ? handById.get(selected) : undefined;
   const lit: MathTarget[] =
@@ -293,7 +294,7 @@ export function MathTable({ state }: { state: MathGameState }) {
                 </KitButton>
                 <IntentButton
                   intent={stage.kind === 'ready' ? stage.intent : null}
-                  why={turnHint(stage) ?? undefined}
+                  why={why ?? undefined}
                   busy={busy}
                   primary
                   testId="submit-turn"
@@ -306,9 +307,9 @@ export function MathTable({ state }: { state: MathGameState }) {
                 </IntentButton>
               </div>
             )}
-            {myTurn && turnHint(stage) && (
+            {myTurn && why && (
               <p className="mcg__why" data-testid="turn-why">
-                {turnHint(stage)}
+                {why}
               </p>
             )}
           </div>
