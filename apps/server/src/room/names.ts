@@ -24,20 +24,9 @@ export function skeleton(text: string): string {
  * before and after lower-casing ("Hоst" with a Cyrillic о, "HOST", "H0st" all look like "Host").
  */
 export function nameKey(name: string): string {
-  let key = nameKeys.get(name);
-  if (key === undefined) {
-    const folded = skeleton(name.normalize('NFKC')).replace(/\s+/gu, ' ').trim();
-    key = skeleton(folded.toLocaleLowerCase('und'));
-    // Every join compares the newcomer's name with everyone's in the room: the keys are kept (a
-    // bounded cache, emptied when full) so each name is folded once, not once per comparison.
-    if (nameKeys.size >= NAME_KEYS_KEPT) nameKeys.clear();
-    nameKeys.set(name, key);
-  }
-  return key;
+  const folded = skeleton(name.normalize('NFKC')).replace(/\s+/gu, ' ').trim();
+  return skeleton(folded.toLocaleLowerCase('und'));
 }
-
-const NAME_KEYS_KEPT = 10_000;
-const nameKeys = new Map<string, string>();
 
 /** The two names would be mistaken for each other. */
 export function namesClash(a: string, b: string): boolean {
