@@ -105,16 +105,25 @@ export class PingSpreader {
 interface MeasuredSocket {
   ping(cb: () => void): void;
   on(event: 'pong', listener: () => void): unknown;
+  /** ws's TCP socket (private in ws's types). */
+  _socket?: { cork(): void; uncork(): void } | null;
 }
 
 export class SpreadPingTransport extends WebSocketTransport {
   constructor(options: ConstructorParameters<typeof WebSocketTransport>[0]) {
     super(options);
-    // A first ping at once, so a round trip is known seconds before the first keep-alive ping.
+    // A first ping at once, so a round trip is known seconds before the first keep-alive ping. It
+    // goes out with what the room writes while the connection joins (the join acknowledgement,
+    // written in this turn of the event loop): one socket write instead of two per connection.
     this.wss.on('connection', (socket: MeasuredSocket) => {
       socket.on('pong', () => roundTrips.ponged(socket, performance.now()));
-      roundTrips.pinged(socket, performance.now());
-      socket.ping(noop);
+      const tcp = socket._socket ?? null;
+      tcp?.cork();
+      setImmediate(() => {
+        roundTrips.pinged(socket, performance.now());
+        socket.ping(noop);
+        tcp?.uncork();
+      });
     });
   }
 

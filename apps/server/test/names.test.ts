@@ -32,6 +32,21 @@ describe('names that look alike', () => {
       expect(namesClash(a as string, b as string), `${a} / ${b}`).toBe(false);
   });
 
+  it("lower-cases as the root locale does (nameKey's toLowerCase is toLocaleLowerCase('und'))", () => {
+    // Every code point, 4,096 at a time (a locale-aware call per character would take seconds).
+    const differ: string[] = [];
+    for (let from = 0; from < 0x110000; from += 0x1000) {
+      let chunk = '';
+      for (let cp = from; cp < from + 0x1000; cp++)
+        if (cp < 0xd800 || cp >= 0xe000) chunk += `${String.fromCodePoint(cp)} `;
+      if (chunk.toLowerCase() !== chunk.toLocaleLowerCase('und')) differ.push(from.toString(16));
+    }
+    expect(differ).toEqual([]);
+    // Context-dependent mappings too: a final sigma, a dotted capital I.
+    for (const text of ['ΟΔΟΣ', 'ΣΑΣ Σ', 'İstanbul', 'ǅemal'])
+      expect(text.toLowerCase()).toBe(text.toLocaleLowerCase('und'));
+  });
+
   it("maps characters to Unicode's confusable prototypes (UTS #39 skeleton)", () => {
     expect(skeleton('p\u0430ypal')).toBe('paypal');
     expect(skeleton('a\u200Db')).toBe('ab');

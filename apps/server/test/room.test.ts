@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CloseCodes, type RoomLookup } from '@cards/schema';
 import { MAX_PAYLOAD_BYTES } from '../src/app.ts';
 import { GAME_ROOMS } from '../src/rooms/index.ts';
+import { ROOM_COALESCE_MS } from '../src/room/broadcaster.ts';
 import { NumbersRoom, type NumbersView } from './fixtures/numbers.ts';
 import {
   bootServer,
@@ -100,6 +101,23 @@ describe('lobby', () => {
     expect(await host.lobby({ type: 'start' })).toEqual({ ok: true });
     await host.waitRoom((r) => r.phase === 'playing' && r.gameNumber === 1, 'playing');
     expect(await host.lobby({ type: 'start' })).toMatchObject({ ok: false, error: { code: 'WRONG_PHASE' } });
+  });
+
+  it('shows a lobby action to its sender at once and a burst of them to the others coalesced', async () => {
+    const { host, guest } = await table(players, 'numbers');
+    // A quiet room: the burst's first change goes to everyone at once, the rest within the window.
+    await sleep(ROOM_COALESCE_MS * 2);
+    const seen = host.rooms.length;
+    const burst = 9;
+    for (let i = 0; i < burst; i++) {
+      const ready = i % 2 === 0;
+      expect(await guest.lobby({ type: 'setReady', ready })).toEqual({ ok: true });
+      // The sender's own room info came before the reply.
+      expect(guest.info.seats[1]?.ready).toBe(ready);
+    }
+    await sleep(ROOM_COALESCE_MS * 3);
+    expect(host.info.seats[1]?.ready).toBe(true);
+    expect(host.rooms.length - seen).toBeLessThan(burst);
   });
 
   it('lets the host change options (validated) and nobody else', async () => {

@@ -36,6 +36,9 @@ function restoreOldSpectatorHandling(): void {
   out['roomToNewcomer'] = function roomToNewcomer(this: typeof out) {
     out['roomToAll']?.call(this);
   };
+  out['roomFor'] = function roomFor(this: typeof out) {
+    out['roomToAll']?.call(this);
+  };
   const lobby = Lobby.prototype as unknown as Patchable;
   lobby['spectatorsFull'] = () => false;
   const setName = lobby['setName'];

@@ -19,6 +19,7 @@ import {
   observeGcStalls,
   type ParentMessage,
   type Stall,
+  markProfile,
   summarise,
 } from './benchStats.ts';
 
@@ -89,6 +90,7 @@ async function main(): Promise<void> {
     process.exit(1);
   });
   process.on('message', (message: ParentMessage) => {
+    markProfile(message.type);
     if (message.type === 'measure') {
       stalls.length = 0;
       loop.reset();

@@ -122,7 +122,7 @@ function readConfig(args: string[]): BenchConfig {
     players: num(players, 2, 8),
     seconds: num(seconds, 1, 60),
     port: num(values.port, 1024, 65535),
-    pace: num(pace, 0, 10_000),
+    pace: num(pace, 0, 600_000),
     jitter: values.phase !== 'aligned',
     warmup: warmup === '0' ? 0 : num(warmup, 0, 60),
     bare: values.bare,

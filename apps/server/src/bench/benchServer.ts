@@ -31,6 +31,7 @@ import {
   type ParentMessage,
   type Stall,
   STALL_MS,
+  markProfile,
   summarise,
 } from './benchStats.ts';
 
@@ -146,6 +147,7 @@ async function main(): Promise<void> {
   });
 
   process.on('message', async (message: ParentMessage) => {
+    markProfile(message.type);
     if (message.type === 'measure') {
       handlerMs.length = 0;
       appendMs.length = 0;

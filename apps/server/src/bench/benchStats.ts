@@ -1,3 +1,5 @@
+import { appendFileSync } from 'node:fs';
+import path from 'node:path';
 import { PerformanceObserver, type RecordableHistogram } from 'node:perf_hooks';
 /** Messages and figures shared by the two halves of `pnpm bench room`. */
 
@@ -134,4 +136,19 @@ export function seededRandom(start: number): () => number {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/**
+ * With BENCH_CPU_PROF=<dir>, each IPC request a bench server gets (measure, report, …) is written to
+ * `<dir>/marks-<server file>-<pid>.txt` with the monotonic time in µs, the clock of the V8 profile's sample times:
+ * a profile can be cut to one phase of the run (e.g. the opening: the first `measure` to the first
+ * `report`).
+ */
+export function markProfile(what: string): void {
+  const dir = process.env.BENCH_CPU_PROF;
+  if (dir === undefined || dir === '') return;
+  appendFileSync(
+    path.join(dir, `marks-${path.basename(process.argv[1] ?? 'server', '.ts')}-${process.pid}.txt`),
+    `${process.hrtime.bigint() / 1000n} ${what}\n`,
+  );
 }

@@ -277,6 +277,21 @@ export abstract class GameRoom extends Room {
     else this.out.roomSoon();
   }
 
+  /**
+   * A seated player joined or acted and the room stayed in the lobby: saved; they see the room at
+   * once, the others at once or, while the table fills up fast, coalesced (Broadcaster.roomFor). A
+   * phase change (a start, back to the lobby) goes to everyone at once, before any game update.
+   */
+  private lobbyChangedBy(client: Client): void {
+    this.recorder?.saveRoom();
+    this.out.roomFor(client);
+  }
+
+  /** The client holds a seat and the room was and is in the lobby. */
+  private seatedInLobby(client: Client, phaseBefore: Lobby['phase']): boolean {
+    return phaseBefore === 'lobby' && this.lobby.phase === 'lobby' && !this.watching(client);
+  }
+
   /** Builds the parts and wires them to each other, to Colyseus and to the store. */
   private assemble(optionsSchema: Lobby['optionsSchema'], options: unknown, store: TableStore | null): void {
     this.lobby = new Lobby(this.game, optionsSchema, options, {
@@ -353,6 +368,7 @@ export abstract class GameRoom extends Room {
 
   override onJoin(client: Client, _options: unknown, auth: Admission): void {
     const { member } = auth;
+    const phaseBefore = this.lobby.phase;
     this.lobby.join(member, auth.spectate);
     if (this.againstComputer !== null) {
       const level = this.againstComputer;
@@ -362,7 +378,8 @@ export abstract class GameRoom extends Room {
     }
     // A player coming back takes their seat back from a computer standing in.
     this.computers.sync(false);
-    this.roomChanged(client, true);
+    if (this.seatedInLobby(client, phaseBefore)) this.lobbyChangedBy(client);
+    else this.roomChanged(client, true);
     this.out.gameTo(client);
     // The join page saw a free seat, but someone took it (or the game started) in the meantime.
     if (!auth.spectate && this.lobby.table.seatOfSession(client.sessionId) === null)
@@ -590,9 +607,11 @@ export abstract class GameRoom extends Room {
     if (!member) return refused('NOT_IN_ROOM', 'You are not in this room.');
     // Renaming to the name one has changes nothing: no update, and it costs no rename.
     if (action.data.type === 'setName' && action.data.name === member.name) return accepted();
+    const phaseBefore = this.lobby.phase;
     const reply = this.lobby.apply(member, action.data);
     if (!reply.ok) return reply;
-    this.roomChanged(action.data.type === 'setName' ? client : undefined);
+    if (this.seatedInLobby(client, phaseBefore)) this.lobbyChangedBy(client);
+    else this.roomChanged(action.data.type === 'setName' ? client : undefined);
     this.computers.sync(false);
     return reply;
   }

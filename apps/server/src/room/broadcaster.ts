@@ -38,6 +38,8 @@ export class Broadcaster {
   private lastRoom: Buffer | null = null;
   private readonly hasLastRoom = new Set<string>();
   private pendingRoom: Delayed | null = null;
+  /** When the room info last went to everyone (clock time, ms). */
+  private lastToAllAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly game: AnyGameModule,
@@ -56,19 +58,45 @@ export class Broadcaster {
   roomToAll(): void {
     this.pendingRoom?.clear();
     this.pendingRoom = null;
-    // Encoded once for the room; a client that has these very bytes already is not sent them again
-    // (starting a game changed the room once but asked for it twice: the start, then the lobby action).
+    this.lastToAllAt = this.clock.currentTime;
+    const bytes = this.encodeRoom();
+    for (const client of this.clients()) this.roomTo(client, bytes);
+  }
+
+  /**
+   * A seated player's join or lobby action changed the room: they get the room info at once, the
+   * others too unless the room info went out less than ROOM_COALESCE_MS ago, in which case it goes
+   * to them once within that window, with whatever else changes meanwhile. A lone change reaches
+   * everyone at once as before; a table filling up (joins and ready clicks in quick succession)
+   * costs each tab one room update per window instead of one per event.
+   */
+  roomFor(client: Client): void {
+    if (this.pendingRoom === null && this.clock.currentTime - this.lastToAllAt >= ROOM_COALESCE_MS)
+      return this.roomToAll();
+    this.roomTo(client, this.encodeRoom());
+    this.roomSoon();
+  }
+
+  /**
+   * The room info, encoded once for the room. A client that has these very bytes already is not
+   * sent them again (starting a game changed the room once but asked for it twice: the start, then
+   * the lobby action; a coalesced update skips the tab whose action already sent it).
+   */
+  private encodeRoom(): Buffer {
     const bytes = getMessageBytes.raw(Protocol.ROOM_DATA, 'room', this.sharedInfo());
     if (this.lastRoom === null || !this.lastRoom.equals(bytes)) {
       this.lastRoom = bytes;
       this.hasLastRoom.clear();
     }
-    for (const client of this.clients()) {
-      this.youTo(client);
-      if (this.hasLastRoom.has(client.sessionId)) continue;
-      this.hasLastRoom.add(client.sessionId);
-      client.enqueueRaw(this.lastRoom);
-    }
+    return bytes;
+  }
+
+  /** The client's own 'you' if it changed, then the room info unless it has these bytes. */
+  private roomTo(client: Client, bytes: Buffer): void {
+    this.youTo(client);
+    if (this.hasLastRoom.has(client.sessionId)) return;
+    this.hasLastRoom.add(client.sessionId);
+    client.enqueueRaw(bytes);
   }
 
   /** The room info to every client within ROOM_COALESCE_MS, once however many events come. */

@@ -13,7 +13,7 @@ import {
 import { AddressBans } from './addressBans.ts';
 import type { RoomSnapshot } from '../store/tableStore.ts';
 import type { Member } from './members.ts';
-import { namesClash } from './names.ts';
+import { nameKey } from './names.ts';
 import { accepted, describeZodError, refused } from './replies.ts';
 import { randomBytes } from 'node:crypto';
 import { isGone, isPresent, type Occupant, SeatTable } from './seats.ts';
@@ -341,11 +341,14 @@ export class Lobby {
    * looks the same (see names.ts). The member's own seat and other tabs of theirs do not count.
    */
   private nameTaken(name: string, self: Pick<Member, 'tokenHash'>): boolean {
-    const others = [
-      ...this.table.occupants().filter((o) => o.tokenHash !== self.tokenHash),
-      ...[...this.members.values()].filter((m) => !m.departing && m.tokenHash !== self.tokenHash),
-    ];
-    return others.some((other) => namesClash(other.name, name));
+    // A seated member is both an occupant and a member: each distinct name is folded once.
+    const others = new Set<string>();
+    for (const o of this.table.occupants()) if (o.tokenHash !== self.tokenHash) others.add(o.name);
+    for (const m of this.members.values())
+      if (!m.departing && m.tokenHash !== self.tokenHash) others.add(m.name);
+    const key = nameKey(name);
+    for (const other of others) if (nameKey(other) === key) return true;
+    return false;
   }
 
   /** The name, or the name with the first free number after it ("Ana 2") if someone has it. */

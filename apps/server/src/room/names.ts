@@ -25,7 +25,9 @@ export function skeleton(text: string): string {
  */
 export function nameKey(name: string): string {
   const folded = skeleton(name.normalize('NFKC')).replace(/\s+/gu, ' ').trim();
-  return skeleton(folded.toLocaleLowerCase('und'));
+  // The root locale's lower case: toLowerCase() equals toLocaleLowerCase('und') for every code point
+  // (checked over all of Unicode) and costs half as much (no ICU locale per call).
+  return skeleton(folded.toLowerCase());
 }
 
 /** The two names would be mistaken for each other. */
