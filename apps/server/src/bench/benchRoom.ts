@@ -324,8 +324,11 @@ async function startTable(table: BenchPlayer[]): Promise<void> {
 }
 
 const ms = (v: number) => `${v.toFixed(2)} ms`;
+// An empty summary's NaNs cross the IPC channel as null (JSON): none to print.
 const summary = (label: string, v: Summary) =>
-  `  ${label} (n=${v.n}): p50 ${ms(v.p50)}, p99 ${ms(v.p99)}, max ${ms(v.max)}`;
+  v.n === 0
+    ? `  ${label}: none`
+    : `  ${label} (n=${v.n}): p50 ${ms(v.p50)}, p99 ${ms(v.p99)}, max ${ms(v.max)}`;
 
 /** The server's CPU time per 1,000 intents accepted while measuring, ms. */
 const cpuPerThousand = (run: Pick<Run, 'server' | 'measured'>) => (run.server.cpuMs / run.measured) * 1000;
