@@ -13,7 +13,7 @@ import { listenOn } from '../listen.ts';
 import { SpreadPingTransport } from '../spreadPings.ts';
 import {
   type ChildMessage,
-  cpuMsSince,
+  serverCpuSince,
   loopSummary,
   memoryFigures,
   observeGcStalls,
@@ -98,10 +98,10 @@ async function main(): Promise<void> {
       cpuFrom = process.cpuUsage();
     } else if (message.type === 'report') {
       loop.disable();
-      const cpuMs = cpuMsSince(cpuFrom);
+      const cpu = serverCpuSince(cpuFrom);
       send({
         type: 'figures',
-        cpuMs,
+        ...cpu,
         handlerCpuMs: Number.NaN,
         handlers: summarise([]),
         worst: {},

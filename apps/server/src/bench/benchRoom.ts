@@ -332,6 +332,9 @@ const summary = (label: string, v: Summary) =>
 
 /** The server's CPU time per 1,000 intents accepted while measuring, ms. */
 const cpuPerThousand = (run: Pick<Run, 'server' | 'measured'>) => (run.server.cpuMs / run.measured) * 1000;
+/** The kernel's (system) part of the server's CPU time per 1,000 intents accepted while measuring, ms. */
+const systemCpuPerThousand = (run: Pick<Run, 'server' | 'measured'>) =>
+  (run.server.systemCpuMs / run.measured) * 1000;
 /** The room handlers' thread CPU time per 1,000 intents accepted while measuring, ms. */
 const handlerCpuPerThousand = (run: Pick<Run, 'server' | 'measured'>) =>
   (run.server.handlerCpuMs / run.measured) * 1000;
@@ -850,6 +853,13 @@ function compare(config: BenchConfig, project: Run, bare: Run): void {
       (v) => v.toFixed(1),
       '',
     ],
+    [
+      '  of it in the kernel (system time), ms',
+      systemCpuPerThousand(project),
+      systemCpuPerThousand(bare),
+      (v) => v.toFixed(1),
+      '',
+    ],
     ['intent → view p50', project.latency.p50, bare.latency.p50, ms, ''],
     ['intent → view p99', project.latency.p99, bare.latency.p99, ms, 'goal ≤ 1.5× and ≤ 10 ms'],
     ['server event-loop delay p99', project.server.loop.p99, bare.server.loop.p99, ms, ''],
@@ -908,6 +918,7 @@ async function compareSwitch(config: BenchConfig, name: BenchSwitch): Promise<vo
     const measured = sum((r) => r.measured);
     return {
       cpu: (sum((r) => r.server.cpuMs) / measured) * 1000,
+      systemCpu: (sum((r) => r.server.systemCpuMs) / measured) * 1000,
       handlerCpu: (sum((r) => r.server.handlerCpuMs) / measured) * 1000,
       latency,
       rate: measured / sum((r) => r.seconds),
@@ -923,6 +934,7 @@ async function compareSwitch(config: BenchConfig, name: BenchSwitch): Promise<vo
   console.log(`  ${'measure'.padEnd(36)} ${'off'.padStart(10)} ${'on'.padStart(10)}  on ÷ off`);
   const rows: [string, number, number, (v: number) => string][] = [
     ['server CPU per 1,000 intents, ms', off.cpu, on.cpu, (v) => v.toFixed(1)],
+    ['  of it in the kernel (system time), ms', off.systemCpu, on.systemCpu, (v) => v.toFixed(1)],
     ["  of it room handlers' thread CPU, ms", off.handlerCpu, on.handlerCpu, (v) => v.toFixed(1)],
     ['intent → view p50', off.latency.p50, on.latency.p50, ms],
     ['intent → view p99', off.latency.p99, on.latency.p99, ms],
@@ -949,7 +961,8 @@ function reportRun(config: BenchConfig, run: Run): void {
     ? `; room handlers' thread CPU ${handlerCpuPerThousand(run).toFixed(1)} ms of it`
     : '';
   console.log(
-    `  server CPU per 1,000 intents: ${cpuPerThousand(run).toFixed(1)} ms (${run.measured} intents while measuring)${handlers}`,
+    `  server CPU per 1,000 intents: ${cpuPerThousand(run).toFixed(1)} ms (${run.measured} intents while measuring); ` +
+      `in the kernel ${systemCpuPerThousand(run).toFixed(1)} ms of it${handlers}`,
   );
   const byHandler = handlerCpuLine(run);
   if (byHandler !== null) console.log(byHandler);

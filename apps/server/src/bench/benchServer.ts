@@ -24,7 +24,7 @@ import { frameWrites } from '../frames.ts';
 import {
   type BenchSwitch,
   type ChildMessage,
-  cpuMsSince,
+  serverCpuSince,
   loopSummary,
   memoryFigures,
   observeGcStalls,
@@ -160,11 +160,11 @@ async function main(): Promise<void> {
       cpuFrom = process.cpuUsage();
     } else if (message.type === 'report') {
       loop.disable();
-      const cpuMs = cpuMsSince(cpuFrom);
+      const cpu = serverCpuSince(cpuFrom);
       const checkpoints = (await store?.checkpointFigures()) ?? null;
       send({
         type: 'figures',
-        cpuMs,
+        ...cpu,
         handlerCpuMs: handlerCpu.ms,
         handlerCpuByName: Object.fromEntries(handlerCpu.byName),
         handlers: summarise(handlerMs),
