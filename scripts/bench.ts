@@ -13,6 +13,10 @@ export {};
  *          and a bare Colyseus room under the same load in the same run, side by side; both print the
           server's CPU ms per 1,000 intents. --compare one-write|spectator-once: the project with
           that switch off and on, interleaved [--rounds N] [--spectators N per table]
+ *   updates  the rules' work per change of a match as the room does it (actors, each actor's legal
+ *          intents, every seat's and the spectator view) in µs, and a seat's view and legal list in
+ *          msgpack bytes [--game G] [--players N] [--games N] [--rounds N] [--compare DIR: another
+ *          copy of the repository, old beside new]
  *   bots   computer players' win rates (Hard v random, Hard v Easy, Easy v random) and decision
  *          time per game, whole games through the rules. [--games N] per pairing (default 50; the README figures use 200); [--game slug]
  *   abuse  spectator flood watching a game (RSS, another room's game intent → view p99, CPU per game
@@ -47,6 +51,7 @@ const benches: Record<string, () => Promise<void>> = {
     (await import('./bench-star-navigator.ts')).benchStarNavigatorBestPossible();
   },
   room: async () => (await import('./bench-room.ts')).benchRoom(args),
+  updates: async () => (await import('./bench-updates.ts')).benchUpdates(args),
   bundle: async () => (await import('./bench-bundle.ts')).benchBundle(args),
   bots: async () => (await import('./bench-bots.ts')).benchBots(args),
   fairness: async () => (await import('./bench-fairness.ts')).benchFairness(args),

@@ -72,7 +72,7 @@ function actors(state: StarNavigatorState): Seat[] {
  * not listed, so the client never receives a computed value ("no calculators"). `layOutMemory` is
  * listed once as a template: its order is free (any permutation of the owner's Nav Memory).
  */
-function legalIntents(state: StarNavigatorState, seat: Seat): StarNavigatorIntent[] {
+function legalIntents(state: StarNavigatorState, seat: Seat): readonly StarNavigatorIntent[] {
   const s = state.seats[seat];
   if (s === undefined || s.eliminated) return [];
   switch (state.phase) {
@@ -95,20 +95,78 @@ function legalIntents(state: StarNavigatorState, seat: Seat): StarNavigatorInten
         // The lay-out order is the owner's free choice: listed once (draft order) as the shape to
         // fill in; apply accepts any permutation of the owner's own Nav Memory (24 for four cards).
         if (s.mustLayOut) out.push({ type: 'layOutMemory', order: [...s.memory] });
-        else
-          for (const c of choiceOptions(state, seat))
-            out.push({
-              type: 'chooseVectorSet',
-              cards: [...c.cards],
-              aces: c.aces.map((a) => ({ ...a })),
-              phantom: c.phantom,
-            });
+        else return vectorSetIntents(state, seat);
       }
       return out;
     }
     default:
       return [];
   }
+}
+
+/** What a seat's Vector Set options depend on besides its Nav Memory (see vectorRules, checkChoice). */
+interface VectorSetInputs {
+  readonly state: Pick<
+    StarNavigatorState,
+    'options' | 'cards' | 'deckKind' | 'beacon' | 'overrideSuit' | 'mapOwner'
+  >;
+  readonly seat: Seat;
+  readonly locked: string | null;
+  readonly intents: readonly StarNavigatorIntent[];
+}
+
+const sameInputs = (a: VectorSetInputs['state'], b: StarNavigatorState): boolean =>
+  a.options === b.options &&
+  a.cards === b.cards &&
+  a.deckKind === b.deckKind &&
+  a.beacon === b.beacon &&
+  a.overrideSuit === b.overrideSuit &&
+  a.mapOwner === b.mapOwner;
+
+/**
+ * The composing seats' `chooseVectorSet` lists by Nav Memory. States are immutable and a move keeps
+ * the other seats' (and its own seat's) Nav Memory array, so every seat's list is worked out once a
+ * round instead of once per seat on every move (each move's update lists every composing seat's).
+ * The intents are frozen: every caller shares them.
+ */
+const vectorSetMemo = new WeakMap<readonly string[], VectorSetInputs>();
+
+function vectorSetIntents(state: StarNavigatorState, seat: Seat): readonly StarNavigatorIntent[] {
+  const s = seatOf(state, seat);
+  const known = vectorSetMemo.get(s.memory);
+  if (
+    known !== undefined &&
+    known.seat === seat &&
+    known.locked === s.locked &&
+    sameInputs(known.state, state)
+  )
+    return known.intents;
+  const intents = Object.freeze(
+    choiceOptions(state, seat).map((c): StarNavigatorIntent =>
+      deepFreeze({
+        type: 'chooseVectorSet',
+        cards: [...c.cards],
+        aces: c.aces.map((a) => ({ ...a })),
+        phantom: c.phantom,
+      }),
+    ),
+  );
+  const { options, cards, deckKind, beacon, overrideSuit, mapOwner } = state;
+  vectorSetMemo.set(s.memory, {
+    state: { options, cards, deckKind, beacon, overrideSuit, mapOwner },
+    seat,
+    locked: s.locked,
+    intents,
+  });
+  return intents;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 function timers(state: StarNavigatorState): GameTimer<StarNavigatorIntent>[] {

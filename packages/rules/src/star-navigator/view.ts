@@ -15,8 +15,42 @@ function vectorRuleView(state: StarNavigatorState, seat: number): StarNavigatorV
   };
 }
 
-export function viewOf(state: StarNavigatorState, viewer: Viewer): StarNavigatorView {
-  const me = viewer === 'spectator' ? null : (state.seats[viewer] ?? null);
+/** The part of the view that is the same for every viewer of one state. */
+type SharedView = Omit<
+  StarNavigatorView,
+  | 'viewer'
+  | 'dataPacket'
+  | 'navMemory'
+  | 'lockedCard'
+  | 'corruptedCard'
+  | 'mustLayOut'
+  | 'vectorRule'
+  | 'vectorSet'
+  | 'submission'
+>;
+
+/**
+ * Worked out once per state (states are immutable) for all its viewers: each change sends every seat
+ * and the spectators their view of the same state. Shared between those views, so read-only.
+ */
+const sharedViews = new WeakMap<StarNavigatorState, SharedView>();
+
+function sharedView(state: StarNavigatorState): SharedView {
+  let shared = sharedViews.get(state);
+  if (shared === undefined) {
+    shared = sharedViewOf(state);
+    // What this file built is frozen (the state's own objects already are not changed by anyone).
+    for (const s of shared.seats) Object.freeze(s);
+    Object.freeze(shared.seats);
+    Object.freeze(shared.bountyEligible);
+    Object.freeze(shared.winners);
+    if (shared.targetCards !== state.lastShowdown?.targetCards) Object.freeze(shared.targetCards);
+    sharedViews.set(state, shared);
+  }
+  return shared;
+}
+
+function sharedViewOf(state: StarNavigatorState): SharedView {
   // The round in play (draft, compose) shows its own target and Beacon; the showdown and the end show
   // the round just resolved. The Pirate Map market comes before the deal: no target, no Beacon yet.
   const live = state.phase === 'draft' || state.phase === 'compose';
@@ -41,7 +75,6 @@ export function viewOf(state: StarNavigatorState, viewer: Viewer): StarNavigator
     game: 'star-navigator',
     phase: state.phase,
     players: state.players,
-    viewer,
     options: state.options,
     deck: state.deckKind,
     round: state.round,
@@ -79,6 +112,34 @@ export function viewOf(state: StarNavigatorState, viewer: Viewer): StarNavigator
     bountyEligible: state.seats.flatMap((s, i) =>
       s.eliminated || (state.options.pirateMap && state.mapOwner === i) ? [] : [i],
     ),
+    lastShowdown: state.lastShowdown,
+    winners: [...state.winners],
+  };
+}
+
+export function viewOf(state: StarNavigatorState, viewer: Viewer): StarNavigatorView {
+  const me = viewer === 'spectator' ? null : (state.seats[viewer] ?? null);
+  const shared = sharedView(state);
+  // The fields in the order they always had (the encoded update is byte for byte the same).
+  return {
+    game: shared.game,
+    phase: shared.phase,
+    players: shared.players,
+    viewer,
+    options: shared.options,
+    deck: shared.deck,
+    round: shared.round,
+    initiative: shared.initiative,
+    target: shared.target,
+    targetCards: shared.targetCards,
+    signpostBeacon: shared.signpostBeacon,
+    overrideSuit: shared.overrideSuit,
+    seats: shared.seats,
+    bounty: shared.bounty,
+    pirateMapOwner: shared.pirateMapOwner,
+    pirateMapPrice: shared.pirateMapPrice,
+    marketSeat: shared.marketSeat,
+    bountyEligible: shared.bountyEligible,
     dataPacket: me === null ? [] : me.packet.map((id) => cardOf(state, id)),
     navMemory: me === null ? [] : me.memory.map((id) => cardOf(state, id)),
     lockedCard: me?.locked ?? null,
@@ -97,7 +158,7 @@ export function viewOf(state: StarNavigatorState, viewer: Viewer): StarNavigator
             phantom: me.choice.phantom,
           },
     submission: me?.submission ? { expr: me.submission.expr, declared: me.submission.declared } : null,
-    lastShowdown: state.lastShowdown,
-    winners: [...state.winners],
+    lastShowdown: shared.lastShowdown,
+    winners: shared.winners,
   };
 }

@@ -1,0 +1,153 @@
+/**
+ * `pnpm bench updates [--game G] [--players N] [--games N] [--rounds N] [--compare DIR]`: what one
+ * change of a match costs the room in the rules, outside the wire. After every intent the room's
+ * broadcaster works out the actors, each playing actor's legal intents and every seat's view, and
+ * the public record the spectator view (Broadcaster.gameToAll, PublicRecord.catchUp); this replays
+ * that work on the states of seeded games played as `bench room` plays them (a random legal intent
+ * of a seat that may act; Star Navigator's calculations are not listed, so its tables stay in the
+ * compose phase, choosing Vector Sets), each state seen once as in the room. Prints µs per change
+ * (the best of the rounds, and the median) and the msgpack bytes of a seat's view and legal list.
+ * `--compare DIR`: the same with another copy of the rules (e.g. `git worktree add DIR <commit>`),
+ * rounds interleaved, old beside new.
+ */
+import { pack } from 'msgpackr';
+import type { AnyGameModule } from '@cards/rules';
+import type { AnyMatch } from '../room/matchHost.ts';
+import * as rules from '@cards/rules';
+import { parseArgs } from 'node:util';
+
+type Rules = typeof rules;
+
+interface Copy {
+  label: string;
+  rules: Rules;
+  game: AnyGameModule;
+}
+
+function gameOf(copy: Rules, slug: string): AnyGameModule {
+  for (const value of Object.values(copy)) {
+    if (typeof value === 'object' && value !== null && (value as { slug?: unknown }).slug === slug)
+      return value as AnyGameModule;
+  }
+  throw new Error(`no game ${slug}`);
+}
+
+/** Seeded playouts as the room bench plays them; every state a client would be sent. */
+function playouts(copy: Copy, players: number, games: number, movesPerGame: number): AnyMatch[] {
+  const { game } = copy;
+  const out: AnyMatch[] = [];
+  for (let g = 0; g < games; g++) {
+    let match = copy.rules.startMatch(game, game.defaultConfig, players, `updates-${g}`) as AnyMatch;
+    let prng = copy.rules.seedPrng(`updates-play-${g}`);
+    for (let k = 0; k < movesPerGame && game.outcome(match.state) === null; k++) {
+      out.push(match);
+      const movers = game.actors(match.state).filter((s) => game.legalIntents(match.state, s).length > 0);
+      if (movers.length === 0) break;
+      const [i, p1] = copy.rules.nextInt(prng, movers.length);
+      const seat = movers[i] as number;
+      const legal = game.legalIntents(match.state, seat);
+      const [j, p2] = copy.rules.nextInt(p1, legal.length);
+      prng = p2;
+      const next = copy.rules.submitIntent(game, match, seat, legal[j], match.version, 0);
+      if (!next.ok) throw new Error(`bench: refused ${next.error.code}`);
+      match = next.value as AnyMatch;
+    }
+  }
+  return out;
+}
+
+/** The broadcaster's rules work for one change: actors, legal intents per actor, every view. */
+function updateWork(game: AnyGameModule, match: AnyMatch): { view: unknown; legal: unknown[] }[] {
+  const actors = game.actors(match.state);
+  game.view(match.state, rules.SPECTATOR);
+  const out: { view: unknown; legal: unknown[] }[] = [];
+  for (let seat = 0; seat < match.players; seat++) {
+    const legal = actors.includes(seat) ? [...game.legalIntents(match.state, seat)] : [];
+    out.push({ view: game.view(match.state, seat), legal });
+  }
+  return out;
+}
+
+/**
+ * µs per change over fresh states (a new playout each round: memoised work is not reused), the rules'
+ * work alone and with each seat's update encoded as the room encodes it (msgpack, one per seat).
+ */
+function timeRound(copy: Copy, players: number, games: number, moves: number): [number, number] {
+  const states = playouts(copy, players, games, moves);
+  const t0 = process.hrtime.bigint();
+  for (const match of states) updateWork(copy.game, match);
+  const t1 = process.hrtime.bigint();
+  const again = playouts(copy, players, games, moves);
+  const t2 = process.hrtime.bigint();
+  for (const match of again)
+    for (const u of updateWork(copy.game, match)) pack({ version: match.version, ...u });
+  const t3 = process.hrtime.bigint();
+  return [Number(t1 - t0) / 1000 / states.length, Number(t3 - t2) / 1000 / again.length];
+}
+
+function sizes(copy: Copy, players: number, games: number, moves: number): string {
+  const states = playouts(copy, players, games, moves);
+  let view = 0;
+  let legal = 0;
+  let intents = 0;
+  let seats = 0;
+  for (const match of states)
+    for (const u of updateWork(copy.game, match)) {
+      view += pack(u.view).length;
+      legal += pack(u.legal).length;
+      intents += u.legal.length;
+      seats += 1;
+    }
+  return `${states.length} changes; per seat: view ${(view / seats).toFixed(0)} B, legal ${(legal / seats).toFixed(0)} B (${(intents / seats).toFixed(1)} intents), msgpack`;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+export async function benchUpdates(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      game: { type: 'string', default: 'star-navigator' },
+      players: { type: 'string', default: '4' },
+      games: { type: 'string', default: '40' },
+      moves: { type: 'string', default: '120' },
+      rounds: { type: 'string', default: '7' },
+      compare: { type: 'string' },
+    },
+  });
+  const slug = values.game;
+  const players = Number(values.players);
+  const games = Number(values.games);
+  const moves = Number(values.moves);
+  const copies: Copy[] = [];
+  if (values.compare !== undefined) {
+    const other = (await import(`${values.compare}/packages/rules/src/index.ts`)) as Rules;
+    copies.push({ label: `old (${values.compare})`, rules: other, game: gameOf(other, slug) });
+  }
+  copies.push({
+    label: values.compare === undefined ? 'this' : 'new (this)',
+    rules,
+    game: gameOf(rules, slug),
+  });
+  console.log(
+    `updates bench: ${slug}, ${players} seats, ${games} seeded games of up to ${moves} intents (random legal intents, as bench room plays); per change the actors, each actor's legal intents, every seat's view and the spectator view`,
+  );
+  const times = new Map<Copy, { rules: number[]; encoded: number[] }>(
+    copies.map((c) => [c, { rules: [], encoded: [] }]),
+  );
+  // Warm-up, then rounds interleaved so load from other processes falls on both copies alike.
+  for (const copy of copies) timeRound(copy, players, games, moves);
+  for (let r = 0; r < Number(values.rounds); r++)
+    for (const copy of copies) {
+      const [rulesUs, encodedUs] = timeRound(copy, players, games, moves);
+      times.get(copy)?.rules.push(rulesUs);
+      times.get(copy)?.encoded.push(encodedUs);
+    }
+  const fig = (t: number[]) => `${Math.min(...t).toFixed(1)} (median ${median(t).toFixed(1)})`;
+  for (const copy of copies) {
+    const t = times.get(copy) ?? { rules: [], encoded: [] };
+    console.log(
+      `  ${copy.label}: µs per change, best of ${t.rules.length}: rules ${fig(t.rules)}, with each seat's update encoded ${fig(t.encoded)}; ${sizes(copy, players, games, moves)}`,
+    );
+  }
+}
