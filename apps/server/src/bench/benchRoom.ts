@@ -4,6 +4,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Client, type Room as SdkRoom } from '@colyseus/sdk';
+import { type Bot, starNavigatorBot } from '@cards/bots';
 import {
   blindCassowary,
   blindCassowaryBestBlind,
@@ -12,7 +13,15 @@ import {
   type Match,
   startMatch,
 } from '@cards/rules';
-import type { BlindCassowaryCard, GameUpdate, JoinOptions, Reply, RoomInfo } from '@cards/schema';
+import type {
+  BlindCassowaryCard,
+  GameUpdate,
+  JoinOptions,
+  Reply,
+  RoomInfo,
+  StarNavigatorIntent,
+  StarNavigatorView,
+} from '@cards/schema';
 import { defaultPoolSize, runHere, type Transition, WorkerMatchRunner } from '../room/matchRunner.ts';
 import { GAME_ROOMS } from '../rooms/index.ts';
 import { benchRamp, RAMP_OPTIONS, type RampConfig, rampConfig } from './benchRamp.ts';
@@ -185,9 +194,14 @@ const gap = (pace: Pace) =>
   pace.jitter ? Math.max(MIN_JITTERED_GAP_MS, pace.ms * (0.5 + Math.random())) : pace.ms;
 const paceOf = (config: BenchConfig): Pace => ({ ms: config.pace, jitter: config.jitter });
 
-/** One simulated player: plays a random legal intent whenever it may act, and times the answer. */
+/**
+ * One simulated player: plays a random legal intent whenever it may act, and times the answer. At a
+ * Star Navigator table it plays as the computer player does instead: a random player there only ever
+ * re-chooses Vector Sets (a calculation is not listed), so its rounds would never reach a showdown.
+ */
 export class BenchPlayer {
   private game: GameUpdate | null = null;
+  private navigator: Bot<StarNavigatorView, StarNavigatorIntent> | null = null;
   private info: RoomInfo | null = null;
   private you: RoomInfo['you'] = { seat: null, name: '' };
   private pending: { version: number; sentAt: number; viewAt: number | null } | null = null;
@@ -256,7 +270,7 @@ export class BenchPlayer {
         !(typeof i === 'object' && i !== null && 'type' in i && i.type === 'stuck' && 'on' in i && !i.on),
     );
     if (legal.length === 0) return;
-    const intent = legal[Math.floor(Math.random() * legal.length)];
+    const intent = this.navigatorIntent() ?? legal[Math.floor(Math.random() * legal.length)];
     const pending = { version, sentAt: performance.now(), viewAt: null as number | null };
     this.pending = pending;
     this.nextAllowedAt = performance.now() + gap(this.pace);
@@ -274,6 +288,15 @@ export class BenchPlayer {
     const code = reply ? reply.error.code : 'NO_REPLY';
     this.stats.refused.set(code, (this.stats.refused.get(code) ?? 0) + 1);
     this.schedule(code === 'RATE_LIMITED' ? 100 : 0);
+  }
+
+  /** The Star Navigator computer player's move on this view (null at any other game). */
+  private navigatorIntent(): StarNavigatorIntent | null {
+    const update = this.game;
+    if (update === null || (update.view as { game?: string }).game !== 'star-navigator') return null;
+    this.navigator ??= starNavigatorBot({ level: 'normal', seed: randomBytes(6).toString('hex') });
+    const legal = update.legal as StarNavigatorIntent[];
+    return this.navigator.decide(update.view as StarNavigatorView, legal)?.intent ?? null;
   }
 
   stop(): void {
