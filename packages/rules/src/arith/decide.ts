@@ -10,8 +10,8 @@
  * - exact(A): every value an expression using exactly the cards of A reaches, with a witness;
  * - reach(B): every value reachable from some of B's cards (the union of exact over B's parts).
  * Small multisets (up to MATERIALISE cards) get both tables in full, and a reach table is built for
- * a multiset of up to five cards whose estimated size allows, and (in hands of nine or ten cards) of
- * six or seven whose table is cheap to build (SMALL_TABLE_UP_TO, TABLE_UP_TO). For other B the question
+ * a multiset of up to five cards whose estimated size allows, and of six or seven (in hands of nine
+ * or ten cards; six in hands of eight) whose table is cheap to build (SMALL_TABLE_UP_TO, TABLE_UP_TO). For other B the question
  * "does B reach y?" is answered towards y: in any expression, the top operation's smaller side uses
  * exactly some part A with |A| ≤ |B| / 2, so for every such A and every x in exact(A), the other
  * side must reach the one value (or property) `needs` gives, from some of the cards B − A — the
@@ -69,6 +69,11 @@ const MAX_TABLE = 60_000;
 const TABLE_UP_TO = 7;
 const BIG_TABLES_FROM = 9;
 const MAX_PAIRS = 10_000;
+/**
+ * Hands of eight cards: six-card multisets get tables under a lower limit (the cheapest, mostly
+ * aces), which halves the searches' time once the worker has them, at no cost from scratch.
+ */
+const MAX_PAIRS_EIGHT = 3_000;
 /**
  * A safety net, not a limit the game's hands reach: steps (values combined or looked up) before a
  * search answers 'unknown' instead of holding its worker thread for seconds. The hardest sets
@@ -270,13 +275,17 @@ class Decider {
   private readonly knownOf: (Map<Key, W> | undefined)[];
   private readonly tabledOf: (boolean | undefined)[];
   private readonly budget: { left: number };
-  /** Whether this hand uses reach tables of six cards or more (BIG_TABLES_FROM cards or more). */
-  private readonly big: boolean;
+  /** The most cards a multiset with a reach table has in this hand (it depends on the hand's size). */
+  private readonly tableUpTo: number;
+  /** The most pairs a six- or seven-card reach table of this hand combines. */
+  private readonly maxPairs: number;
   /** A card value's key → its digit. */
   private readonly cardOf = new Map<Key, number>();
 
   constructor(cards: readonly Num[], budget: { left: number }) {
-    this.big = cards.length >= BIG_TABLES_FROM;
+    const big = cards.length >= BIG_TABLES_FROM;
+    this.tableUpTo = big ? TABLE_UP_TO : cards.length === 8 ? 6 : SMALL_TABLE_UP_TO;
+    this.maxPairs = big ? MAX_PAIRS : MAX_PAIRS_EIGHT;
     const sorted = [...cards].sort((a, b) => cmpN(a, b));
     for (const c of sorted) {
       const last = this.values.length - 1;
@@ -487,14 +496,14 @@ class Decider {
   private tabled(i: number): boolean {
     const size = this.size[i] as number;
     if (size <= MATERIALISE) return true;
-    if (size > (this.big ? TABLE_UP_TO : SMALL_TABLE_UP_TO)) return false;
+    if (size > this.tableUpTo) return false;
     let t = this.tabledOf[i];
     if (t === undefined) {
       t =
         size <= SMALL_TABLE_UP_TO
           ? this.estimate(i, MAX_TABLE) <= MAX_TABLE
           : this.subs(i).every((j) => (this.size[j] as number) <= MATERIALISE || this.tabled(j)) &&
-            this.freshPairs(i) <= MAX_PAIRS;
+            this.freshPairs(i) <= this.maxPairs;
       this.tabledOf[i] = t;
     }
     return t;
@@ -551,8 +560,8 @@ class Decider {
   private known(i: number): Map<Key, W> {
     let m = this.knownOf[i];
     if (m === undefined) {
-      // Answers depend on whether big tables are used: the two kinds of hand keep their own.
-      const sig = this.big ? `${this.sig(i)}|big` : this.sig(i);
+      // Answers depend on which multisets have tables: each kind of hand keeps its own.
+      const sig = `${this.sig(i)}|${this.tableUpTo}`;
       m = knownSets.get(sig) ?? remember(knownSets, sig, new Map<Key, W>(), 1);
       this.knownOf[i] = m;
     }
