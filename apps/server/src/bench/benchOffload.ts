@@ -34,13 +34,20 @@ class BenchRoom {
   private tail: Promise<unknown> = Promise.resolve();
   constructor(public match: AnyMatch) {}
 
-  /** Queues a transition built from the match it will apply to; resolves with ms from now to applied. */
-  submit(runner: MatchRunner, make: (m: AnyMatch) => Transition): Promise<{ ms: number; version: number }> {
+  /**
+   * Queues a transition built from the match it will apply to; resolves with ms from now to applied,
+   * the version after it and when it was applied.
+   */
+  submit(
+    runner: MatchRunner,
+    make: (m: AnyMatch) => Transition,
+  ): Promise<{ ms: number; version: number; at: number }> {
     const sent = performance.now();
     const job = this.tail.then(async () => {
       const r: Result<AnyMatch> = await runner.run(game, this.match, make(this.match));
       if (r.ok) this.match = r.value;
-      return { ms: performance.now() - sent, version: this.match.version };
+      const at = performance.now();
+      return { ms: at - sent, version: this.match.version, at };
     });
     this.tail = job.catch(() => undefined);
     return job;
@@ -104,7 +111,9 @@ async function round(
       const [p, o] = await Promise.all([proof, own]);
       into.proofs.push(p.ms);
       into.behind.push(o.ms);
-      into.ordered &&= o.version === p.version + 1 && o.ms >= p.ms;
+      // Applied after it: the next version, and not earlier (its wait is counted from a later send, so
+      // with a fast proof it may be the shorter of the two).
+      into.ordered &&= o.version === p.version + 1 && o.at >= p.at;
     }
   };
   const cheapLoop = async (room: BenchRoom): Promise<void> => {

@@ -10,7 +10,8 @@
  * - exact(A): every value an expression using exactly the cards of A reaches, with a witness;
  * - reach(B): every value reachable from some of B's cards (the union of exact over B's parts).
  * Small multisets (up to MATERIALISE cards) get both tables in full, and a reach table is built for
- * any multiset of up to TABLE_UP_TO cards whose estimated size allows. For a bigger B the question
+ * a multiset of up to five cards whose estimated size allows, and of six or seven (in hands of nine
+ * or ten cards; six in hands of eight) whose table is cheap to build (SMALL_TABLE_UP_TO, TABLE_UP_TO). For other B the question
  * "does B reach y?" is answered towards y: in any expression, the top operation's smaller side uses
  * exactly some part A with |A| ≤ |B| / 2, so for every such A and every x in exact(A), the other
  * side must reach the one value (or property) `needs` gives, from some of the cards B − A — the
@@ -19,20 +20,22 @@
  * (hand multiset, target).
  *
  * The witness is a function of the hand and the target: which multisets get a table depends on the
- * multiset alone, and a directed search tries the parts and needs in a fixed order and returns the
- * first witness, so its answer for (multiset, value) is the same whenever it is asked — which is what
- * makes remembering hits as well as misses safe. A value missing from a table another search built
+ * multiset and the hand's size alone, a table is built in a fixed order, and a directed search tries
+ * the parts and needs in a fixed order and returns the first witness, so its answer for (multiset,
+ * value) is the same whenever it is asked — which is what makes remembering hits as well as misses
+ * safe. A value missing from a table another search built
  * only skips a search that would have found nothing. So a game replays the same whatever the process
  * solved before. The witness is a shortest one up to four cards (pairs and triples, then every four
  * cards by lookups, before the directed search); past that, the first in the search's order.
  *
  * Values live in ValueSets (open addressing over numeric arrays: no boxed keys, no allocation for a
- * lookup or a duplicate), and a part's values already reached by a smaller part are skipped.
+ * lookup or a duplicate), and a part's values already reached by a smaller part are skipped, both in
+ * the searches and in building a reach table (which combines only its splits' fresh values).
  */
 import { InvariantError } from '../core/result.ts';
 import { leaf, node } from './expr.ts';
 import type { Expr } from './expr.ts';
-import { applyInto, applyN, cmpN, key, reduced, toRational } from './num.ts';
+import { applyInto, applyN, cmpN, key, keyOf, reduced, toRational } from './num.ts';
 import type { Key, Num } from './num.ts';
 import { NeedBuf, needsInto, satisfies } from './needs.ts';
 import type { Special } from './needs.ts';
@@ -44,10 +47,10 @@ export const DECIDE_MAX_CARDS = 10;
 const MATERIALISE = 3;
 /**
  * A multiset of up to this many cards gets its reach table when first asked, unless estimated too
- * big. The rule looks at the multiset only (not at what was asked before, nor at the shared caches),
- * so the witness found is a function of the hand and the target.
+ * big (MAX_TABLE). The rule looks at the multiset only (not at what was asked before, nor at the
+ * shared caches), so the witness found is a function of the hand and the target.
  */
-const TABLE_UP_TO = 6;
+const SMALL_TABLE_UP_TO = 5;
 /**
  * No reach table over this estimate (every pair of its splits' values, eight results each: 5 to
  * 100 times the real size), up to five cards: five distinct ranks (tens of thousands of values, tens of
@@ -55,17 +58,22 @@ const TABLE_UP_TO = 6;
  */
 const MAX_TABLE = 60_000;
 /**
- * The same for six cards: every multiset of A–3 is under it (at most 1.1 million estimated, 23,000
- * real), and their tables turn the directed searches of the hard low hands into lookups; six ranks
- * with a 4 or more mostly are not.
+ * In hands of BIG_TABLES_FROM cards or more, a multiset of six or seven cards gets its reach table
+ * too when every part of it has one and building it combines at most MAX_PAIRS pairs of its parts'
+ * fresh values (a few milliseconds). The hard proofs are hands of many low cards, whose six- and seven-card
+ * multisets reach few values (a seven-card multiset of mostly aces a few hundred to a few thousand):
+ * their tables turn the nested searches of nine- and ten-card proofs into lookups. In smaller hands
+ * the proof is cheaper than building them. A function of the multiset and the hand's size, so the
+ * witness still depends on the hand and the target only.
  */
-const MAX_SIX_TABLE = 1_200_000;
+const TABLE_UP_TO = 7;
+const BIG_TABLES_FROM = 9;
+const MAX_PAIRS = 10_000;
 /**
- * Six-card tables pay off in hands of this many cards or more (their proofs otherwise nest four
- * levels deep); a smaller hand's proof is cheaper than building them from scratch. A function of the
- * hand, so the witness still depends on the hand and the target only.
+ * Hands of eight cards: six-card multisets get tables under a lower limit (the cheapest, mostly
+ * aces), which halves the searches' time once the worker has them, at no cost from scratch.
  */
-const SIX_TABLES_FROM = 9;
+const MAX_PAIRS_EIGHT = 3_000;
 /**
  * A safety net, not a limit the game's hands reach: steps (values combined or looked up) before a
  * search answers 'unknown' instead of holding its worker thread for seconds. The hardest sets
@@ -258,6 +266,7 @@ class Decider {
   private readonly size: Uint8Array;
   private readonly subsOf: (Int32Array | undefined)[];
   private readonly partsOf: (Int32Array | undefined)[];
+  private readonly laterPartsOf: (Int32Array | undefined)[];
   private readonly sigOf: (string | undefined)[];
   private readonly exactOf: (Table | undefined)[];
   private readonly reachOf: (Table | undefined)[];
@@ -266,14 +275,17 @@ class Decider {
   private readonly knownOf: (Map<Key, W> | undefined)[];
   private readonly tabledOf: (boolean | undefined)[];
   private readonly budget: { left: number };
+  /** The most cards a multiset with a reach table has in this hand (it depends on the hand's size). */
+  private readonly tableUpTo: number;
+  /** The most pairs a six- or seven-card reach table of this hand combines. */
+  private readonly maxPairs: number;
   /** A card value's key → its digit. */
   private readonly cardOf = new Map<Key, number>();
 
-  /** Whether this hand uses six-card reach tables (SIX_TABLES_FROM cards or more). */
-  private readonly six: boolean;
-
   constructor(cards: readonly Num[], budget: { left: number }) {
-    this.six = cards.length >= SIX_TABLES_FROM;
+    const big = cards.length >= BIG_TABLES_FROM;
+    this.tableUpTo = big ? TABLE_UP_TO : cards.length === 8 ? 6 : SMALL_TABLE_UP_TO;
+    this.maxPairs = big ? MAX_PAIRS : MAX_PAIRS_EIGHT;
     const sorted = [...cards].sort((a, b) => cmpN(a, b));
     for (const c of sorted) {
       const last = this.values.length - 1;
@@ -299,6 +311,7 @@ class Decider {
     }
     this.subsOf = new Array<Int32Array | undefined>(states);
     this.partsOf = new Array<Int32Array | undefined>(states);
+    this.laterPartsOf = new Array<Int32Array | undefined>(states);
     this.sigOf = new Array<string | undefined>(states);
     this.exactOf = new Array<Table | undefined>(states);
     this.reachOf = new Array<Table | undefined>(states);
@@ -352,14 +365,17 @@ class Decider {
 
   /**
    * The smaller sides j of i's splits, in the directed search's order: first those whose other side
-   * has a reach table of up to five cards (lookups only), then a six-card one (lookups, but a table
-   * that costs milliseconds to build), both fewest cards first, then the rest (nested searches), the
-   * smallest other side first (shallower witnesses, fewer nested levels).
+   * has a reach table of up to five cards (lookups only: `later` false), then (`later` true) a six- or
+   * seven-card one (lookups, but a table that costs milliseconds to build), both fewest cards first,
+   * then the rest (nested searches), the smallest other side first (shallower witnesses, fewer nested
+   * levels). The later ones are only worked out when the first ones found nothing: whether a big rest
+   * gets a table may build its parts' tables.
    * Two equal halves are met twice (as j and as the rest): once is enough, as the needs try both
    * operand orders.
    */
-  private parts(i: number): Int32Array {
-    let out = this.partsOf[i];
+  private parts(i: number, later: boolean): Int32Array {
+    const cache = later ? this.laterPartsOf : this.partsOf;
+    let out = cache[i];
     if (out !== undefined) return out;
     const half = (this.size[i] as number) >> 1;
     const small: number[] = [];
@@ -369,10 +385,14 @@ class Decider {
       if ((this.size[j] as number) > half) break;
       if ((this.size[j] as number) * 2 === this.size[i] && j > i - j) continue;
       const rest = i - j;
-      (!this.tabled(rest) ? nested : (this.size[rest] as number) < TABLE_UP_TO ? small : tabled).push(j);
+      if ((this.size[rest] as number) <= SMALL_TABLE_UP_TO) {
+        if (!this.tabled(rest)) {
+          if (later) nested.push(j);
+        } else if (!later) small.push(j);
+      } else if (later) (this.tabled(rest) ? tabled : nested).push(j);
     }
-    out = Int32Array.from([...small, ...tabled, ...nested.reverse()]);
-    this.partsOf[i] = out;
+    out = Int32Array.from(later ? [...tabled, ...nested.reverse()] : small);
+    cache[i] = out;
     return out;
   }
 
@@ -418,33 +438,72 @@ class Decider {
     return Math.min(n, 1 << 20);
   }
 
-  /** Every value reachable from some of i's cards (a small multiset: built in full). */
+  /**
+   * Every value reachable from some of i's cards (a small multiset: built in full). Past MATERIALISE
+   * cards, from the reach tables of i less one card and the products of its splits' fresh values
+   * only: a value that a smaller part of one side reaches, combined with the other side, is reached
+   * by fewer cards than i, so it is in one of those tables already. Each fresh value uses exactly its
+   * multiset's cards.
+   */
   private reachTable(i: number): Table {
     const own = this.reachOf[i];
     if (own !== undefined) return own;
     const sig = this.sig(i);
     let t = reachTables.get(sig);
     if (t === undefined) {
-      const set = new ValueSet(this.exact(i).list.length);
-      for (const part of this.subs(i)) for (const w of this.exact(part).list) set.add(w);
-      // The subs come fewest cards first, so i's own values come last: those new here are fresh.
-      const freshFrom = set.list.length;
-      for (const w of this.exact(i).list) set.add(w);
+      let set: ValueSet;
+      let freshFrom: number;
+      if ((this.size[i] as number) <= MATERIALISE) {
+        set = new ValueSet(this.exact(i).list.length);
+        for (const part of this.subs(i)) for (const w of this.exact(part).list) set.add(w);
+        // The subs come fewest cards first, so i's own values come last: those new here are fresh.
+        freshFrom = set.list.length;
+        for (const w of this.exact(i).list) set.add(w);
+      } else {
+        const less: Table[] = [];
+        for (let d = 0; d < this.counts.length; d++)
+          if (this.digit(i, d) > 0) less.push(this.reachTable(i - (this.stride[d] as number)));
+        set = new ValueSet(Math.max(...less.map((l) => l.list.length)) * 2);
+        for (const l of less) for (const w of l.list) set.add(w);
+        freshFrom = set.list.length;
+        for (const j of this.subs(i)) {
+          const rest = i - j;
+          if (j > rest) continue;
+          const xs = this.reachTable(j).fresh;
+          const ys = this.reachTable(rest).fresh;
+          this.spend(xs.length * ys.length);
+          for (const x of xs) for (const y of ys) combineInto(set, x, y);
+        }
+      }
       t = remember(reachTables, sig, table(set, set.list.slice(freshFrom)), set.list.length);
     }
     this.reachOf[i] = t;
     return t;
   }
 
-  /** Whether i's reach table is (or now should be) built. */
+  /** How many pairs of fresh values reachTable(i) combines (all of i's parts have tables). */
+  private freshPairs(i: number): number {
+    let n = 0;
+    for (const j of this.subs(i))
+      if (j <= i - j) n += this.reachTable(j).fresh.length * this.reachTable(i - j).fresh.length;
+    return n;
+  }
+
+  /**
+   * Whether i's reach table is (or now should be) built: up to five cards by an estimate, six or
+   * seven (big hands only) when all its parts have tables and its own combines few pairs.
+   */
   private tabled(i: number): boolean {
     const size = this.size[i] as number;
     if (size <= MATERIALISE) return true;
-    if (size > TABLE_UP_TO || (size === TABLE_UP_TO && !this.six)) return false;
+    if (size > this.tableUpTo) return false;
     let t = this.tabledOf[i];
     if (t === undefined) {
-      const limit = size < TABLE_UP_TO ? MAX_TABLE : MAX_SIX_TABLE;
-      t = this.estimate(i, limit) <= limit;
+      t =
+        size <= SMALL_TABLE_UP_TO
+          ? this.estimate(i, MAX_TABLE) <= MAX_TABLE
+          : this.subs(i).every((j) => (this.size[j] as number) <= MATERIALISE || this.tabled(j)) &&
+            this.freshPairs(i) <= this.maxPairs;
       this.tabledOf[i] = t;
     }
     return t;
@@ -501,8 +560,8 @@ class Decider {
   private known(i: number): Map<Key, W> {
     let m = this.knownOf[i];
     if (m === undefined) {
-      // Answers depend on whether six-card tables are used: the two kinds of hand keep their own.
-      const sig = this.six ? `${this.sig(i)}|6` : this.sig(i);
+      // Answers depend on which multisets have tables: each kind of hand keeps its own.
+      const sig = `${this.sig(i)}|${this.tableUpTo}`;
       m = knownSets.get(sig) ?? remember(knownSets, sig, new Map<Key, W>(), 1);
       this.knownOf[i] = m;
     }
@@ -514,26 +573,21 @@ class Decider {
     if (this.budget.left < 0) throw new OutOfBudget();
   }
 
-  /** reach for the value n/d: a table lookup allocates nothing. */
-  private reachNested(i: number, n: number, d: number): W | undefined {
-    if (this.missedShared(i, n, d)) return undefined;
-    return this.reach(i, { n, d });
-  }
-
   /**
-   * A witness that some of i's cards reach y, or undefined: the first in the search's fixed order,
-   * so a function of i's multiset and y, and remembered as such (a hit as well as a miss).
+   * A witness that some of i's cards reach n/d, or undefined: the first in the search's fixed order,
+   * so a function of i's multiset and n/d, and remembered as such (a hit as well as a miss). A table
+   * lookup or a remembered answer allocates nothing.
    */
-  reach(i: number, y: Num): W | undefined {
-    if (this.tabled(i)) return lookup(this.reachTable(i), y.n, y.d);
-    if (this.missedShared(i, y.n, y.d)) return undefined;
-    const k = key(y);
+  private reach(i: number, n: number, d: number): W | undefined {
+    if (this.tabled(i)) return lookup(this.reachTable(i), n, d);
+    if (this.missedShared(i, n, d)) return undefined;
+    const k = keyOf(n, d);
     const known = this.known(i);
     const was = known.get(k);
     if (was !== undefined) return was === MISS ? undefined : was;
     const card = this.cardOf.get(k);
-    if (card !== undefined && this.digit(i, card) > 0) return { n: y.n, d: y.d };
-    const hit = this.split(i, y);
+    if (card !== undefined && this.digit(i, card) > 0) return { n, d };
+    const hit = this.split(i, { n, d });
     known.set(k, hit ?? MISS);
     cachedEntries++;
     return hit;
@@ -541,18 +595,29 @@ class Decider {
 
   /** A witness whose top operation combines an exact part of i with a value reached by the rest. */
   split(i: number, y: Num, shallow = false): W | undefined {
-    for (const j of this.parts(i)) {
+    for (const j of this.parts(i, false)) {
+      const w = this.splitAt(i, j, y, this.reachTable(i - j));
+      if (w !== undefined) return w;
+    }
+    for (const j of this.parts(i, true)) {
       const rest = i - j;
       const restTable = this.tabled(rest) ? this.reachTable(rest) : undefined;
       // The parts with a tabled rest come first: the rest are nested searches.
       if (shallow && restTable === undefined) break;
-      // A value that a smaller part of j reaches is tried with that part (and a larger rest).
-      const xs = this.tabled(j) ? this.reachTable(j).fresh : this.exact(j).list;
-      this.spend(xs.length);
-      for (const x of xs) {
-        const w = this.meet(x, y, rest, restTable);
-        if (w !== undefined) return w;
-      }
+      const w = this.splitAt(i, j, y, restTable);
+      if (w !== undefined) return w;
+    }
+    return undefined;
+  }
+
+  /** The first witness for y over the split of i into j and the rest (tabled: restTable). */
+  private splitAt(i: number, j: number, y: Num, restTable: Table | undefined): W | undefined {
+    // A value that a smaller part of j reaches is tried with that part (and a larger rest).
+    const xs = this.tabled(j) ? this.reachTable(j).fresh : this.exact(j).list;
+    this.spend(xs.length);
+    for (const x of xs) {
+      const w = this.meet(x, y, i - j, restTable);
+      if (w !== undefined) return w;
     }
     return undefined;
   }
@@ -577,7 +642,7 @@ class Decider {
             : this.reachSpecial(rest, special)
           : restTable !== undefined
             ? lookup(restTable, n, d)
-            : this.reachNested(rest, n, d);
+            : this.reach(rest, n, d);
       if (w === undefined) continue;
       const op = NEEDS.op[k] as Op;
       const xLeft = NEEDS.xLeft[k] as boolean;

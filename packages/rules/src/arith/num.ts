@@ -107,26 +107,52 @@ function mulDiv(a: Num, bn: number, bd: number): Num | null {
   return { n, d };
 }
 
-function powN(a: Num, b: Num, mode: ArithMode): Num | null {
-  if (b.d !== 1) return null;
-  const e = b.n;
-  if (a.n === 0) return e > 0 ? { n: 0, d: 1 } : null;
-  if (e === 0) return { n: 1, d: 1 };
-  if (a.d === 1 && (a.n === 1 || a.n === -1)) return { n: a.n === -1 && e % 2 !== 0 ? -1 : 1, d: 1 };
-  if (e < 0 && mode === 'integer') return null;
+/**
+ * Whether m^k passes the cap for sure (m ≥ 2): 2^40 > 10^12, and the margin covers the logarithm's
+ * rounding; the cases left are computed exactly.
+ */
+const powOverCap = (m: number, k: number): boolean => k > 40 || k * Math.log2(m) > 40.01;
+
+/**
+ * (a.n/a.d)^e into `reduced` for an integer e; false when invalid or over the cap. The tables
+ * combine every pair of values with ^ both ways, so most calls are over the cap or trivial: they
+ * are answered without a loop or an object.
+ */
+function powInto(a: Num, e: number, mode: ArithMode): boolean {
+  if (a.n === 0) {
+    if (e <= 0) return false;
+    reduced.n = 0;
+    reduced.d = 1;
+    return true;
+  }
+  if (e === 0 || (a.d === 1 && (a.n === 1 || a.n === -1))) {
+    reduced.n = e !== 0 && a.n === -1 && e % 2 !== 0 ? -1 : 1;
+    reduced.d = 1;
+    return true;
+  }
+  if (e < 0 && mode === 'integer') return false;
   const k = Math.abs(e);
-  if (k > 40) return null; // max(|n|, d) ≥ 2 and 2^40 > 10^12
+  if (powOverCap(Math.max(Math.abs(a.n), a.d), k)) return false;
   let n = 1;
   let d = 1;
   for (let i = 0; i < k; i++) {
-    const nn = capMul(n, a.n);
-    const dd = capMul(d, a.d);
-    if (nn === null || dd === null) return null;
-    n = nn;
-    d = dd;
+    n *= a.n;
+    d *= a.d;
+    if (n > CAPN || -n > CAPN || d > CAPN) return false;
   }
-  if (e > 0) return { n, d };
-  return d === 0 ? null : n < 0 ? { n: -d, d: -n } : { n: d, d: n };
+  if (e > 0) {
+    reduced.n = n;
+    reduced.d = d;
+  } else {
+    reduced.n = n < 0 ? -d : d;
+    reduced.d = n < 0 ? -n : n;
+  }
+  return true;
+}
+
+function powN(a: Num, b: Num, mode: ArithMode): Num | null {
+  if (b.d !== 1 || !powInto(a, b.n, mode)) return null;
+  return { n: reduced.n, d: reduced.d };
 }
 
 /** One operation; `null` if invalid in the mode or over the cap. */
@@ -171,6 +197,7 @@ function mulDivInto(a: Num, bn: number, bd: number): boolean {
 export function applyInto(op: Op, a: Num, b: Num): boolean {
   if (op === '*') return mulDivInto(a, b.n, b.d);
   if (op === '/') return b.n === 0 ? false : b.n < 0 ? mulDivInto(a, -b.d, -b.n) : mulDivInto(a, b.d, b.n);
+  if (op === '^') return b.d === 1 && powInto(a, b.n, 'rational');
   if ((op === '+' || op === '-') && a.d === 1 && b.d === 1) {
     const s = op === '+' ? a.n + b.n : a.n - b.n;
     if (s > CAPN || -s > CAPN) return false;
