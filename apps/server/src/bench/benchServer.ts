@@ -97,6 +97,9 @@ const SWITCHES: Record<BenchSwitch, (on: boolean) => void> = {
   'sparse-checkpoints': (on) => {
     checkpointTiming.everyMs = on ? 5000 : 500;
   },
+  'splice-shared': (on) => {
+    Broadcaster.spliceShared = on;
+  },
 };
 
 function send(message: ChildMessage): void {

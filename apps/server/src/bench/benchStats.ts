@@ -94,9 +94,17 @@ export function serverCpuSince(from: NodeJS.CpuUsage): { cpuMs: number; systemCp
  * (frames.ts frameWrites); spectator-once, the spectators' game update encoded once per broadcast
  * (Broadcaster.encodeSpectatorGameOnce); fast-digest, the state checkpoint's digest serialised without a
  * replacer unless the state holds a bigint (store/rebuild.ts digestOptions); sparse-checkpoints, a room's
- * state checkpoint at most every 5 s instead of every 500 ms (room/recorder.ts checkpointTiming).
+ * state checkpoint at most every 5 s instead of every 500 ms (room/recorder.ts checkpointTiming);
+ * splice-shared, the fields every seat's game update shares encoded once per broadcast and spliced into
+ * each seat's message (Broadcaster.spliceShared, room/splicedUpdate.ts).
  */
-export const BENCH_SWITCHES = ['one-write', 'spectator-once', 'fast-digest', 'sparse-checkpoints'] as const;
+export const BENCH_SWITCHES = [
+  'one-write',
+  'spectator-once',
+  'fast-digest',
+  'sparse-checkpoints',
+  'splice-shared',
+] as const;
 export type BenchSwitch = (typeof BENCH_SWITCHES)[number];
 
 /** The server process's memory after a full garbage collection (the child runs with --expose-gc). */

@@ -5,6 +5,7 @@ import { hintPosition } from './computerPlayers.ts';
 import type { Lobby } from './lobby.ts';
 import type { AnyMatch, MatchHost } from './matchHost.ts';
 import type { PublicRecord } from './history.ts';
+import { type OwnFields, type SharedFields, SplicedUpdates } from './splicedUpdate.ts';
 
 /** The part of a game update that is the same for every client of one broadcast. */
 interface SharedUpdate {
@@ -32,6 +33,12 @@ export class Broadcaster {
    * `pnpm bench abuse` compares both in one run; see abuseServer.ts).
    */
   static encodeSpectatorGameOnce = true;
+  /**
+   * The fields every seat's game update shares (actors, timers, history, replayId) encoded once per
+   * broadcast and spliced into each seat's message (true), or each seat's whole update encoded by
+   * `client.send` (false). The same bytes either way; `pnpm bench room --compare splice-shared`.
+   */
+  static spliceShared = true;
   /** The 'you' each session was last sent, so that it is sent again only when it changes. */
   private readonly sentYou = new Map<string, string>();
   /** The room info last sent to everyone, encoded, and the sessions that have exactly these bytes. */
@@ -154,8 +161,14 @@ export class Broadcaster {
     let spectatorUpdate: GameUpdate | null = null;
     // One spectator view for all; only their legal actions are their own: encoded once per list.
     const encoded = new Map<string, Buffer>();
+    let spliced: SplicedUpdates | null = null;
     for (const client of this.clients()) {
       const seat = this.lobby.table.seatOfSession(client.sessionId);
+      if (seat !== null && Broadcaster.spliceShared) {
+        spliced ??= new SplicedUpdates(this.sharedFields(shared));
+        client.enqueueRaw(spliced.message(this.ownFields(shared, seat, client.sessionId)));
+        continue;
+      }
       if (seat !== null) {
         client.send('game', this.gameUpdate(shared, seat, client.sessionId));
         continue;
@@ -196,11 +209,17 @@ export class Broadcaster {
     };
   }
 
-  /**
-   * One client's update. Only the seats that may act get legal intents (a seat that may not act has
-   * none: the intent would be refused NOT_YOUR_TURN), so a change costs one legalIntents per actor.
-   */
+  /** One client's update: its own fields, then the shared ones (the order SplicedUpdates sends). */
   private gameUpdate(shared: SharedUpdate, seat: number | null, sessionId: string | null): GameUpdate {
+    return { ...this.ownFields(shared, seat, sessionId), ...this.sharedFields(shared) };
+  }
+
+  /**
+   * One client's own fields of its update. Only the seats that may act get legal intents (a seat that
+   * may not act has none: the intent would be refused NOT_YOUR_TURN), so a change costs one
+   * legalIntents per actor.
+   */
+  private ownFields(shared: SharedUpdate, seat: number | null, sessionId: string | null): OwnFields {
     const { match, actors } = shared;
     const playing = seat !== null && seat < match.players;
     let legal: unknown[] = [];
@@ -211,8 +230,13 @@ export class Broadcaster {
       version: match.version,
       view,
       legal,
-      actors,
       ...(playing && this.lobby.hints ? { hint: hintPosition(this.game.slug, view, legal) } : {}),
+    };
+  }
+
+  private sharedFields(shared: SharedUpdate): SharedFields {
+    return {
+      actors: shared.actors,
       timers: shared.timers,
       history: shared.history,
       replayId: this.record.replayId,
