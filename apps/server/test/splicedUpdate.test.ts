@@ -1,33 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { getMessageBytes, Protocol } from '@colyseus/core';
-import { unpack } from 'msgpackr';
-import {
-  type AnyGameModule,
-  cassino,
-  nextInt,
-  publicEvents,
-  seedPrng,
-  SPECTATOR,
-  starNavigator,
-} from '@cards/rules';
+import { pack, unpack } from 'msgpackr';
+import { type AnyGameModule, cassino, publicEvents, SPECTATOR, starNavigator } from '@cards/rules';
+import { BOTS } from '@cards/bots';
 import type { GameUpdate } from '@cards/schema';
 import { type OwnFields, type SharedFields, SplicedUpdates } from '../src/room/splicedUpdate.ts';
 
-const STEPS = 60;
+const STEPS = 240;
 
 /** Colyseus's 'game' frame header: the msgpack payload starts after it. */
 const HEADER = getMessageBytes.raw(Protocol.ROOM_DATA, 'game').length;
 
 /**
- * Plays a seeded game (the first actor's random legal intent each step) and yields, per step, every
- * seat's own fields and the fields they share, as the Broadcaster builds them.
+ * Plays a seeded game, each seat by its computer player (so Star Navigator's rounds reach their
+ * showdowns), and yields, per step, every seat's own fields and the fields they share, as the
+ * Broadcaster builds them.
  */
 function* updates(
   game: AnyGameModule,
   players: number,
+  seed = 'a',
 ): Generator<{ own: OwnFields[]; shared: SharedFields }> {
-  let rng = seedPrng(`splice-${game.slug}`);
-  let state = game.setup(game.defaultConfig, players, `splice-${game.slug}`);
+  let state = game.setup(game.defaultConfig, players, `splice-${game.slug}-${seed}`);
+  const bots = Array.from({ length: players }, (_, seat) =>
+    BOTS[game.slug]!({ level: 'normal', seed: `splice-${game.slug}-${seed}-${seat}` }),
+  );
   let before: unknown = null;
   for (let step = 0; step < STEPS && game.outcome(state) === null; step++) {
     const actors = [...game.actors(state)];
@@ -48,45 +45,106 @@ function* updates(
       return fields;
     });
     yield { own, shared };
-    // The first actor with a legal intent (a Star Navigator seat composing may have none listed).
-    const actor = actors.find((seat) => game.legalIntents(state, seat).length > 0);
-    if (actor === undefined) break;
-    const legal = game.legalIntents(state, actor);
-    const [pick, next] = nextInt(rng, legal.length);
-    rng = next;
-    const result = game.apply(state, actor, legal[pick], step * 1000);
-    if (!result.ok) throw new Error(`a legal intent was refused: ${result.error.code}`);
+    // Every bot sees its seat's view (that is how it remembers); the first that acts moves.
+    const moves = own.map(({ view, legal }, seat) => bots[seat]!.decide(view, legal));
+    const actor = moves.findIndex((m, seat) => m !== null && actors.includes(seat));
+    if (actor < 0) break;
+    const result = game.apply(state, actor, moves[actor]!.intent, step * 1000);
+    if (!result.ok) throw new Error(`a computer player's intent was refused: ${result.error.code}`);
     state = result.value;
   }
 }
 
-describe('SplicedUpdates: the shared fields encoded once, spliced into each seat’s message', () => {
-  for (const [game, players] of [
-    [cassino, 2],
-    [starNavigator, 4],
+describe('SplicedUpdates: what every seat shares encoded once, spliced into each seat’s message', () => {
+  for (const [game, players, minShared, seeds] of [
+    [cassino, 2, 1, ['a', 'b', 'c']],
+    [starNavigator, 4, 15, ['a']],
   ] as const) {
     it(`gives the very bytes of client.send('game', update) for every seat (${game.slug}, ${players} seats)`, () => {
       let checked = 0;
-      for (const { own, shared } of updates(game, players)) {
-        const spliced = new SplicedUpdates(shared);
-        // All seats' messages first (the shared run must survive the packer's reuse of its buffer).
+      let splicedEntries = 0;
+      for (const { own, shared } of seeds.flatMap((seed) => [...updates(game, players, seed)])) {
+        const views = own.map((fields) => fields.view);
+        const spliced = new SplicedUpdates(shared, views);
+        splicedEntries += spliced.sharedViewEntries;
+        // Every view entry encoded once is one object (or primitive) in every seat's view.
+        // All seats' messages first (the shared runs must survive the packer's reuse of its buffer).
         const messages = own.map((fields) => spliced.message(fields));
         own.forEach((fields, seat) => {
           const whole: GameUpdate = { ...fields, ...shared };
           const expected = getMessageBytes.raw(Protocol.ROOM_DATA, 'game', whole);
           expect(messages[seat]).toEqual(expected);
-          // And what the client decodes is the whole update, field for field.
+          // And what the client decodes is the whole update, field for field: its own view.
           expect(unpack(messages[seat]!.subarray(HEADER))).toEqual(whole);
+          expect(unpack(messages[seat]!.subarray(HEADER))).toEqual(unpack(pack(whole)));
           checked++;
         });
       }
-      expect(checked).toBeGreaterThan(players * 10);
+      expect(checked).toBeGreaterThan(players * 100);
+      // Positive control: the views' shared entries were spliced (not each view encoded whole).
+      expect(splicedEntries / (checked / players)).toBeGreaterThanOrEqual(minShared);
     });
   }
 
+  it('gives each Star Navigator seat its own hand, never another seat’s', () => {
+    let differing = 0;
+    let showdowns = 0;
+    for (const { own, shared } of updates(starNavigator, 4)) {
+      const spliced = new SplicedUpdates(
+        shared,
+        own.map((fields) => fields.view),
+      );
+      own.forEach((fields, seat) => {
+        const sent = unpack(spliced.message(fields).subarray(HEADER)) as GameUpdate;
+        const view = sent.view as Record<string, unknown>;
+        const mine = fields.view as Record<string, unknown>;
+        expect(view.viewer).toBe(seat);
+        for (const hidden of ['dataPacket', 'navMemory', 'lockedCard', 'vectorSet', 'submission'])
+          expect(view[hidden]).toEqual(mine[hidden]);
+      });
+      const packets = own.map((f) => JSON.stringify((f.view as Record<string, unknown>).dataPacket));
+      if (new Set(packets).size > 1) differing++;
+      if ((own[0]!.view as Record<string, unknown>).lastShowdown !== null) showdowns++;
+    }
+    // Whole rounds: the rounds reached their showdowns (the view's largest shared field).
+    expect(showdowns).toBeGreaterThan(0);
+    // Positive control: seats' hands did differ, so a spliced hand would have shown.
+    expect(differing).toBeGreaterThan(10);
+  });
+
+  it('splices only entries that are one value in every view given, at the same place', () => {
+    const table = Object.freeze([1, 2, 3]);
+    const update = (view: object): OwnFields => ({ version: 1, view, legal: [] });
+    const shared: SharedFields = {
+      actors: [0],
+      timers: [],
+      history: { from: 0, entries: [] },
+      replayId: null,
+    };
+    const a = { phase: 'play', table, hand: [7], seen: table };
+    const b = { phase: 'play', table, hand: [8], seen: table };
+    // The same content, another object: not shared (identity, not deep equality).
+    const c = { phase: 'play', table, hand: [9], seen: [1, 2, 3] };
+    const spliced = new SplicedUpdates(shared, [a, b, c]);
+    expect(spliced.sharedViewEntries).toBe(2);
+    // A key at another place in one view is not shared either.
+    const d = { table, phase: 'play', hand: [9], seen: table };
+    expect(new SplicedUpdates(shared, [a, b, d]).sharedViewEntries).toBe(1);
+    for (const view of [a, b, c, { ...a }]) {
+      const whole: GameUpdate = { ...update(view), ...shared };
+      expect(spliced.message(update(view))).toEqual(getMessageBytes.raw(Protocol.ROOM_DATA, 'game', whole));
+    }
+    // One view alone, or views that are not plain objects: nothing to share, encoded whole.
+    expect(new SplicedUpdates(shared, [a]).sharedViewEntries).toBe(0);
+    expect(new SplicedUpdates(shared, [[1], [1]]).sharedViewEntries).toBe(0);
+  });
+
   it('is a different message for each seat: one seat’s view never goes to another', () => {
     const { own, shared } = updates(cassino, 2).next().value!;
-    const spliced = new SplicedUpdates(shared);
+    const spliced = new SplicedUpdates(
+      shared,
+      own.map((fields: OwnFields) => fields.view),
+    );
     const [a, b] = own.map(
       (fields: OwnFields) => unpack(spliced.message(fields).subarray(HEADER)) as GameUpdate,
     );

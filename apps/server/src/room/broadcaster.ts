@@ -34,9 +34,10 @@ export class Broadcaster {
    */
   static encodeSpectatorGameOnce = true;
   /**
-   * The fields every seat's game update shares (actors, timers, history, replayId) encoded once per
-   * broadcast and spliced into each seat's message (true), or each seat's whole update encoded by
-   * `client.send` (false). The same bytes either way; `pnpm bench room --compare splice-shared`.
+   * What every seat's game update shares encoded once per broadcast and spliced into each seat's
+   * message (true: the update's actors, timers, history and replayId, and the view's entries that are
+   * the same object in every seat's view), or each seat's whole update encoded by `client.send`
+   * (false). The same bytes either way; `pnpm bench room --compare splice-shared`.
    */
   static spliceShared = true;
   /** The 'you' each session was last sent, so that it is sent again only when it changes. */
@@ -161,12 +162,11 @@ export class Broadcaster {
     let spectatorUpdate: GameUpdate | null = null;
     // One spectator view for all; only their legal actions are their own: encoded once per list.
     const encoded = new Map<string, Buffer>();
-    let spliced: SplicedUpdates | null = null;
+    const seated: { client: Client; own: OwnFields }[] = [];
     for (const client of this.clients()) {
       const seat = this.lobby.table.seatOfSession(client.sessionId);
       if (seat !== null && Broadcaster.spliceShared) {
-        spliced ??= new SplicedUpdates(this.sharedFields(shared));
-        client.enqueueRaw(spliced.message(this.ownFields(shared, seat, client.sessionId)));
+        seated.push({ client, own: this.ownFields(shared, seat, client.sessionId) });
         continue;
       }
       if (seat !== null) {
@@ -187,6 +187,11 @@ export class Broadcaster {
       }
       client.enqueueRaw(bytes);
     }
+    if (seated.length === 0) return;
+    // The view entries spliced are those all these seats' views share (the spectators' go apart).
+    const views = seated.map(({ own }) => own.view);
+    const spliced = new SplicedUpdates(this.sharedFields(shared), views);
+    for (const { client, own } of seated) client.enqueueRaw(spliced.message(own));
   }
 
   /** The game to one client (after it joined or reconnected). */

@@ -13,6 +13,8 @@ export type OwnFields = Pick<GameUpdate, 'version' | 'view' | 'legal' | 'hint'>;
 /** msgpack's map 16 (then the entry count, 2 bytes): msgpackr writes every plain object so. */
 const MAP16 = 0xde;
 const MAP16_HEADER = 3;
+/** The update's 'view' key, encoded (a msgpack string). */
+const VIEW_KEY = Buffer.from(packr.pack('view'));
 
 /** The bytes of a msgpack map without its header: its key/value pairs, and how many there are. */
 interface EntryRun {
@@ -28,33 +30,152 @@ function entryRun(fields: object, copy: boolean): EntryRun {
   return { bytes: copy ? Buffer.from(run) : run, count: packed.readUInt16BE(1) };
 }
 
+/** Whether msgpackr writes this value as a map of exactly `Object.keys(value)` (a plain object). */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && value.constructor === Object;
+}
+
+/** The entries of `object` from key `from` up to (not including) key `to`, as a map's pairs. */
+function runOf(object: Record<string, unknown>, keys: readonly string[], from: number, to: number) {
+  const part: Record<string, unknown> = {};
+  for (let i = from; i < to; i++) part[keys[i]!] = object[keys[i]!];
+  return entryRun(part, false);
+}
+
 /**
- * One broadcast's game updates with the shared fields (actors, timers, history, replayId) encoded once
- * and spliced into each client's message after its own fields. The bytes are exactly those of
- * `client.send('game', { ...own, ...shared })` (msgpack maps are their key/value pairs one after the
- * other, so a map's pairs can be encoded apart and joined under one header).
+ * The view's entries that are the same in every view of one broadcast: at the same position in each
+ * view, with the same key and the same value (one object by reference, a primitive by value), packed
+ * once as runs of consecutive entries. Only the rules can put one object into every seat's view, so a
+ * field shared by reference is public by construction, and identity costs nothing to check (a deep
+ * comparison cost what it saved).
+ */
+class SharedViewEntries {
+  /** For each key index of a view: the shared run that starts there, else undefined. */
+  private readonly runs: (EntryRun & { end: number })[] = [];
+  private readonly views: ReadonlySet<unknown>;
+
+  constructor(views: readonly unknown[]) {
+    this.views = new Set(views);
+    const [first] = views;
+    if (views.length < 2 || !views.every(isPlainObject) || !isPlainObject(first)) return;
+    const keys = Object.keys(first);
+    const keysOf = views.map((v) => Object.keys(v as object));
+    const shared = keys.map((key, i) =>
+      views.every(
+        (v, n) => keysOf[n]![i] === key && Object.is((v as Record<string, unknown>)[key], first[key]),
+      ),
+    );
+    for (let i = 0; i < keys.length; i++) {
+      if (!shared[i]) continue;
+      let end = i;
+      while (end < keys.length && shared[end]) end++;
+      const run = runOf(first, keys, i, end);
+      this.runs[i] = { bytes: Buffer.from(run.bytes), count: run.count, end };
+      i = end - 1;
+    }
+  }
+
+  /** How many of a view's entries are encoded once (0: none, each view is encoded whole). */
+  get count(): number {
+    return this.runs.reduce((sum, run) => sum + (run?.count ?? 0), 0);
+  }
+
+  /** Whether this view is one the shared entries were worked out over, and any are shared. */
+  covers(view: unknown): view is Record<string, unknown> {
+    return this.runs.length > 0 && this.views.has(view) && isPlainObject(view);
+  }
+
+  /** The view as msgpack: its own entries packed now, the shared ones as packed once, in key order. */
+  write(view: Record<string, unknown>, out: Writer): void {
+    const keys = Object.keys(view);
+    out.mapHeader(keys.length);
+    let from = 0;
+    for (let i = 0; i <= keys.length; i++) {
+      const run = this.runs[i];
+      if (run === undefined && i < keys.length) continue;
+      if (from < i) out.push(runOf(view, keys, from, i).bytes);
+      if (run === undefined) break;
+      out.push(run.bytes);
+      i = run.end - 1;
+      from = run.end;
+    }
+  }
+}
+
+/** A message written piece by piece (each piece copied in at once: packr reuses its buffer). */
+class Writer {
+  private buffer = Buffer.allocUnsafe(8192);
+  private at = 0;
+
+  push(bytes: Buffer): void {
+    this.room(bytes.length);
+    bytes.copy(this.buffer, this.at);
+    this.at += bytes.length;
+  }
+
+  mapHeader(count: number): void {
+    this.room(MAP16_HEADER);
+    this.buffer[this.at] = MAP16;
+    this.buffer.writeUInt16BE(count, this.at + 1);
+    this.at += MAP16_HEADER;
+  }
+
+  private room(length: number): void {
+    if (this.at + length <= this.buffer.length) return;
+    const bigger = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.at + length));
+    this.buffer.copy(bigger, 0, 0, this.at);
+    this.buffer = bigger;
+  }
+
+  /** The message so far, as its own buffer; the writer starts afresh. */
+  take(): Buffer {
+    const out = Buffer.from(this.buffer.subarray(0, this.at));
+    this.at = 0;
+    return out;
+  }
+}
+
+/**
+ * One broadcast's game updates with what every client shares encoded once: the update's shared
+ * fields (actors, timers, history, replayId), spliced after each client's own fields, and the view's
+ * entries that every view of the broadcast shares (see SharedViewEntries), spliced among the view's
+ * own entries in the view's key order. The bytes are exactly those of `client.send('game', { ...own,
+ * ...shared })` (a msgpack map is its key/value pairs one after the other, so a map's pairs can be
+ * encoded apart and joined under one header).
  */
 export class SplicedUpdates {
   private readonly header = getMessageBytes.raw(Protocol.ROOM_DATA, 'game');
   private readonly shared: EntryRun;
+  private readonly view: SharedViewEntries;
+  private readonly writer = new Writer();
 
-  constructor(shared: SharedFields) {
+  /** `views`: the view of every client these messages are for (only entries all of them share are spliced). */
+  constructor(shared: SharedFields, views: readonly unknown[] = []) {
     this.shared = entryRun(shared, true);
+    this.view = new SharedViewEntries(views);
+  }
+
+  /** How many of each view's entries are encoded once for all the views. */
+  get sharedViewEntries(): number {
+    return this.view.count;
   }
 
   /** The whole 'game' message (Colyseus frame) for one client, ready for `client.enqueueRaw`. */
   message(own: OwnFields): Buffer {
-    const mine = entryRun(own, false);
-    const out = Buffer.allocUnsafe(
-      this.header.length + MAP16_HEADER + mine.bytes.length + this.shared.bytes.length,
-    );
-    this.header.copy(out, 0);
-    let at = this.header.length;
-    out[at] = MAP16;
-    out.writeUInt16BE(mine.count + this.shared.count, at + 1);
-    at += MAP16_HEADER;
-    mine.bytes.copy(out, at);
-    this.shared.bytes.copy(out, at + mine.bytes.length);
-    return out;
+    const out = this.writer;
+    out.push(this.header);
+    const keys = Object.keys(own);
+    out.mapHeader(keys.length + this.shared.count);
+    const at = this.view.covers(own.view) ? keys.indexOf('view') : -1;
+    if (at < 0) out.push(entryRun(own, false).bytes);
+    else {
+      const o = own as unknown as Record<string, unknown>;
+      if (at > 0) out.push(runOf(o, keys, 0, at).bytes);
+      out.push(VIEW_KEY);
+      this.view.write(own.view as Record<string, unknown>, out);
+      if (at + 1 < keys.length) out.push(runOf(o, keys, at + 1, keys.length).bytes);
+    }
+    out.push(this.shared.bytes);
+    return out.take();
   }
 }
