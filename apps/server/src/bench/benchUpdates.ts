@@ -10,9 +10,11 @@
  * `--compare DIR`: the same with another copy of the rules (e.g. `git worktree add DIR <commit>`),
  * rounds interleaved, old beside new.
  */
+import { getMessageBytes, Protocol } from '@colyseus/core';
 import { pack } from 'msgpackr';
 import type { AnyGameModule } from '@cards/rules';
 import type { AnyMatch } from '../room/matchHost.ts';
+import { type SharedFields, SplicedUpdates } from '../room/splicedUpdate.ts';
 import * as rules from '@cards/rules';
 import { parseArgs } from 'node:util';
 
@@ -70,19 +72,45 @@ function updateWork(game: AnyGameModule, match: AnyMatch): { view: unknown; lega
 
 /**
  * µs per change over fresh states (a new playout each round: memoised work is not reused), the rules'
- * work alone and with each seat's update encoded as the room encodes it (msgpack, one per seat).
+ * work alone, with each seat's whole update encoded as `client.send` does (one per seat), and with the updates
+ * encoded as the room sends them (SplicedUpdates: what every seat shares encoded once).
  */
-function timeRound(copy: Copy, players: number, games: number, moves: number): [number, number] {
+function timeRound(copy: Copy, players: number, games: number, moves: number): [number, number, number] {
   const states = playouts(copy, players, games, moves);
   const t0 = process.hrtime.bigint();
   for (const match of states) updateWork(copy.game, match);
   const t1 = process.hrtime.bigint();
   const again = playouts(copy, players, games, moves);
   const t2 = process.hrtime.bigint();
-  for (const match of again)
-    for (const u of updateWork(copy.game, match)) pack({ version: match.version, ...u });
+  for (const match of again) {
+    const shared = sharedFields(copy.game, match);
+    for (const u of updateWork(copy.game, match))
+      getMessageBytes.raw(Protocol.ROOM_DATA, 'game', { version: match.version, ...u, ...shared });
+  }
   const t3 = process.hrtime.bigint();
-  return [Number(t1 - t0) / 1000 / states.length, Number(t3 - t2) / 1000 / again.length];
+  const spliced = playouts(copy, players, games, moves);
+  const t4 = process.hrtime.bigint();
+  for (const match of spliced) {
+    const own = updateWork(copy.game, match).map((u) => ({ version: match.version, ...u }));
+    const updates = new SplicedUpdates(
+      sharedFields(copy.game, match),
+      own.map((u) => u.view),
+    );
+    for (const u of own) updates.message(u);
+  }
+  const t5 = process.hrtime.bigint();
+  const us = (from: bigint, to: bigint, n: number) => Number(to - from) / 1000 / n;
+  return [us(t0, t1, states.length), us(t2, t3, again.length), us(t4, t5, spliced.length)];
+}
+
+/** The update's fields every seat shares, as the Broadcaster sends them (no timers or history here). */
+function sharedFields(game: AnyGameModule, match: AnyMatch): SharedFields {
+  return {
+    actors: [...game.actors(match.state)],
+    timers: [],
+    history: { from: 0, entries: [] },
+    replayId: null,
+  };
 }
 
 function sizes(copy: Copy, players: number, games: number, moves: number): string {
@@ -132,22 +160,23 @@ export async function benchUpdates(args: string[]): Promise<void> {
   console.log(
     `updates bench: ${slug}, ${players} seats, ${games} seeded games of up to ${moves} intents (random legal intents, as bench room plays); per change the actors, each actor's legal intents, every seat's view and the spectator view`,
   );
-  const times = new Map<Copy, { rules: number[]; encoded: number[] }>(
-    copies.map((c) => [c, { rules: [], encoded: [] }]),
+  const times = new Map<Copy, { rules: number[]; encoded: number[]; spliced: number[] }>(
+    copies.map((c) => [c, { rules: [], encoded: [], spliced: [] }]),
   );
   // Warm-up, then rounds interleaved so load from other processes falls on both copies alike.
   for (const copy of copies) timeRound(copy, players, games, moves);
   for (let r = 0; r < Number(values.rounds); r++)
     for (const copy of copies) {
-      const [rulesUs, encodedUs] = timeRound(copy, players, games, moves);
+      const [rulesUs, encodedUs, splicedUs] = timeRound(copy, players, games, moves);
       times.get(copy)?.rules.push(rulesUs);
       times.get(copy)?.encoded.push(encodedUs);
+      times.get(copy)?.spliced.push(splicedUs);
     }
   const fig = (t: number[]) => `${Math.min(...t).toFixed(1)} (median ${median(t).toFixed(1)})`;
   for (const copy of copies) {
-    const t = times.get(copy) ?? { rules: [], encoded: [] };
+    const t = times.get(copy) ?? { rules: [], encoded: [], spliced: [] };
     console.log(
-      `  ${copy.label}: µs per change, best of ${t.rules.length}: rules ${fig(t.rules)}, with each seat's update encoded ${fig(t.encoded)}; ${sizes(copy, players, games, moves)}`,
+      `  ${copy.label}: µs per change, best of ${t.rules.length}: rules ${fig(t.rules)}, with each seat's update encoded ${fig(t.encoded)}, spliced as the room sends them ${fig(t.spliced)}; ${sizes(copy, players, games, moves)}`,
     );
   }
 }
