@@ -139,6 +139,11 @@ class Writer {
   }
 }
 
+/** Colyseus's frame header of a 'game' message. */
+const GAME_HEADER = getMessageBytes.raw(Protocol.ROOM_DATA, 'game');
+/** One writer for every message (each is written and taken in one synchronous call). */
+const WRITER = new Writer();
+
 /**
  * One broadcast's game updates with what every client shares encoded once: the update's shared
  * fields (actors, timers, history, replayId), spliced after each client's own fields, and the view's
@@ -154,10 +159,10 @@ export class SplicedUpdates {
    * showdown, and leaves Cassino's views whole).
    */
   static minRunBytes = 256;
-  private readonly header = getMessageBytes.raw(Protocol.ROOM_DATA, 'game');
+  private readonly header = GAME_HEADER;
   private readonly shared: EntryRun;
   private readonly view: SharedViewEntries;
-  private readonly writer = new Writer();
+  private readonly writer = WRITER;
 
   /** `views`: the view of every client these messages are for (only entries all of them share are spliced). */
   constructor(shared: SharedFields, views: readonly unknown[] = []) {
