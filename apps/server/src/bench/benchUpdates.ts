@@ -3,9 +3,10 @@
  * change of a match costs the room in the rules, outside the wire. After every intent the room's
  * broadcaster works out the actors, each playing actor's legal intents and every seat's view, and
  * the public record the spectator view (Broadcaster.gameToAll, PublicRecord.catchUp); this replays
- * that work on the states of seeded games played as `bench room` plays them (a random legal intent
- * of a seat that may act; Star Navigator's calculations are not listed, so its tables stay in the
- * compose phase, choosing Vector Sets), each state seen once as in the room. Prints µs per change
+ * that work on the states of seeded games of random legal intents of seats that may act, each state
+ * seen once as in the room. Unlike `bench room`, whose Star Navigator players play as the computer
+ * player, Star Navigator's calculations are not listed, so its games here stay in the compose phase,
+ * choosing Vector Sets (small views, no showdown). Prints µs per change
  * (the best of the rounds, and the median) and the msgpack bytes of a seat's view and legal list.
  * `--compare DIR`: the same with another copy of the rules (e.g. `git worktree add DIR <commit>`),
  * rounds interleaved, old beside new.
@@ -34,7 +35,7 @@ function gameOf(copy: Rules, slug: string): AnyGameModule {
   throw new Error(`no game ${slug}`);
 }
 
-/** Seeded playouts as the room bench plays them; every state a client would be sent. */
+/** Seeded playouts of random legal intents; every state a client would be sent. */
 function playouts(copy: Copy, players: number, games: number, movesPerGame: number): AnyMatch[] {
   const { game } = copy;
   const out: AnyMatch[] = [];
@@ -158,7 +159,7 @@ export async function benchUpdates(args: string[]): Promise<void> {
     game: gameOf(rules, slug),
   });
   console.log(
-    `updates bench: ${slug}, ${players} seats, ${games} seeded games of up to ${moves} intents (random legal intents, as bench room plays); per change the actors, each actor's legal intents, every seat's view and the spectator view`,
+    `updates bench: ${slug}, ${players} seats, ${games} seeded games of up to ${moves} intents (random legal intents); per change the actors, each actor's legal intents, every seat's view and the spectator view`,
   );
   const times = new Map<Copy, { rules: number[]; encoded: number[]; spliced: number[] }>(
     copies.map((c) => [c, { rules: [], encoded: [], spliced: [] }]),
