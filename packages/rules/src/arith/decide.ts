@@ -442,17 +442,7 @@ class Decider {
       if (this.size[i] === 1) {
         const v = this.single(i);
         set.add({ n: v.n, d: v.d });
-      } else {
-        // Each unordered split once (j ≤ i − j); combineInto tries both orders.
-        for (const j of this.subs(i)) {
-          const rest = i - j;
-          if (j > rest) continue;
-          const xs = this.exact(j).list;
-          const ys = this.exact(rest).list;
-          this.spend(xs.length * ys.length);
-          for (const x of xs) for (const y of ys) combineInto(set, x, y);
-        }
-      }
+      } else this.combineSplits(set, i, false);
       t = remember(exactTables, sig, table(set), set.list.length);
     }
     this.exactOf[i] = t;
@@ -461,10 +451,35 @@ class Decider {
 
   /** How many pairs of values exact(i) combines (about twice the values it ends with). */
   private pairs(i: number): number {
+    return Math.min(this.splitPairs(i, false), 1 << 20);
+  }
+
+  /** The values a split's side j brings: exact(j)'s, or (`fresh`) reachTable(j)'s fresh ones. */
+  private sideValues(j: number, fresh: boolean): readonly W[] {
+    return fresh ? this.reachTable(j).fresh : this.exact(j).list;
+  }
+
+  /**
+   * Adds every result of a value of side j with one of side i − j over i's splits, each unordered
+   * split once (j ≤ i − j): combineInto tries both orders.
+   */
+  private combineSplits(set: ValueSet, i: number, fresh: boolean): void {
+    for (const j of this.subs(i)) {
+      const rest = i - j;
+      if (j > rest) continue;
+      const xs = this.sideValues(j, fresh);
+      const ys = this.sideValues(rest, fresh);
+      this.spend(xs.length * ys.length);
+      for (const x of xs) for (const y of ys) combineInto(set, x, y);
+    }
+  }
+
+  /** How many pairs of values combineSplits(i, fresh) combines. */
+  private splitPairs(i: number, fresh: boolean): number {
     let n = 0;
     for (const j of this.subs(i))
-      if (j <= i - j) n += this.exact(j).list.length * this.exact(i - j).list.length;
-    return Math.min(n, 1 << 20);
+      if (j <= i - j) n += this.sideValues(j, fresh).length * this.sideValues(i - j, fresh).length;
+    return n;
   }
 
   /**
@@ -495,14 +510,7 @@ class Decider {
         set = new ValueSet(Math.max(...less.map((l) => l.list.length)) * 2);
         for (const l of less) for (const w of l.list) set.add(w);
         freshFrom = set.list.length;
-        for (const j of this.subs(i)) {
-          const rest = i - j;
-          if (j > rest) continue;
-          const xs = this.reachTable(j).fresh;
-          const ys = this.reachTable(rest).fresh;
-          this.spend(xs.length * ys.length);
-          for (const x of xs) for (const y of ys) combineInto(set, x, y);
-        }
+        this.combineSplits(set, i, true);
       }
       t = remember(reachTables, sig, table(set, set.list.slice(freshFrom)), set.list.length);
     }
@@ -512,10 +520,7 @@ class Decider {
 
   /** How many pairs of fresh values reachTable(i) combines (all of i's parts have tables). */
   private freshPairs(i: number): number {
-    let n = 0;
-    for (const j of this.subs(i))
-      if (j <= i - j) n += this.reachTable(j).fresh.length * this.reachTable(i - j).fresh.length;
-    return n;
+    return this.splitPairs(i, true);
   }
 
   /**
