@@ -114,7 +114,7 @@ export function bestBlind(hand: readonly BlindCassowaryCard[], target: number): 
 /** The hard proofs are hands of many low cards: the warm-up's tables are over up to 7 each of A–3. */
 const WARM_RANKS = [1, 2, 3];
 const WARM_UP_TO = 7;
-/** Hard hands ("none" for these targets; rank 0: a chameleon) of 8, 9 and 10 cards, and a high one. */
+/** Hard hands ("none" for these targets; rank 0: a chameleon) of 8, 9 and 10 cards, then a high hand. */
 const WARM_PROOFS: readonly (readonly [readonly number[], number])[] = [
   [[0, 1, 1, 1, 1, 2, 2, 3], 1212],
   [[1, 1, 1, 1, 2, 3, 3, 3], 1111],
@@ -127,8 +127,8 @@ const warmHand = (ranks: readonly number[]): BlindCassowaryCard[] =>
   ranks.map((rank, i) => ({ id: `W${i}`, rank, suit: rank === 0 ? null : 'S' }));
 
 /**
- * A match worker's warm-up, as steps it runs between jobs when it starts (each a few to a hundred
- * milliseconds): the reach tables of every multiset of up to seven each of A–3 (about 240,000 values),
+ * A match worker's warm-up, as steps it runs between jobs when it starts (each up to ~140 ms CPU on
+ * the 2-core bench machine): the reach tables of every multiset of up to seven each of A–3 (about 240,000 values),
  * kept for the worker's life (pinDecideTables), then a few hard proofs, so the search itself is
  * compiled before the first real one. Changes no answer: the tables are the ones a search builds.
  */
