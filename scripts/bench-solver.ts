@@ -8,7 +8,10 @@
  * brute-force agreement check on small hands, and the deal's proof itself (the clock's `prove`
  * transition, which runs in the room's match worker) for 2–8 players; last, cheap intents queued
  * behind proofs in the match workers, old path (every transition in the pool) beside the new
- * (only transitions that may search), `--wait-seconds S` per round (apps/server/src/bench/benchOffload.ts).
+ * (only transitions that may search), `--wait-seconds S` per round (apps/server/src/bench/benchOffload.ts);
+ * then a fresh match worker's first proofs without and with its warm-up, `--fresh-rounds N`
+ * (apps/server/src/bench/benchFreshWorker.ts). "cold after a worker's warm-up": the tables reset to
+ * the ones a match worker's warm-up pins, before every hand.
  *
  * Samples: real deals of both target methods, the first seat's hand topped up from the reserve to
  * 5–10 cards (chameleons, cursed targets such as 1010–1313 and all) — these mostly answer "found";
@@ -25,12 +28,18 @@ import {
   BLIND_CASSOWARY_DEFAULTS,
   type BlindCassowaryState,
 } from '../packages/rules/src/blind-cassowary/index.ts';
-import { bestBlind, searchHand, type Proof } from '../packages/rules/src/blind-cassowary/solver.ts';
+import {
+  bestBlind,
+  searchHand,
+  solverWarmUp,
+  type Proof,
+} from '../packages/rules/src/blind-cassowary/solver.ts';
 import { clearDecideCaches, DECIDE_BUDGET } from '../packages/rules/src/arith/decide.ts';
 import { bruteForce } from '../packages/rules/test/arith/brute.ts';
 import { nextInt, seedPrng, type PrngState } from '../packages/rules/src/core/prng.ts';
 import type { BlindCassowaryCard } from '../packages/schema/src/index.ts';
 import { benchOffload } from '../apps/server/src/bench/benchOffload.ts';
+import { benchFreshWorker } from '../apps/server/src/bench/benchFreshWorker.ts';
 import { serialize } from 'node:v8';
 import { replayEntry, startMatch, type Match } from '../packages/rules/src/core/engine.ts';
 import { mayRunSolver } from '../packages/rules/src/blind-cassowary/flow.ts';
@@ -98,7 +107,10 @@ interface Solver {
   readonly searchHand: (hand: BlindCassowaryCard[], target: number) => Proof;
   readonly clearDecideCaches: () => void;
 }
-const thisSolver: Solver = { searchHand, clearDecideCaches };
+/** Cold: every table gone, the pinned ones too. */
+const thisSolver: Solver = { searchHand, clearDecideCaches: () => clearDecideCaches(true) };
+/** Cold after a match worker's warm-up: the caches reset to the tables it pinned. */
+const warmedSolver: Solver = { searchHand, clearDecideCaches: () => clearDecideCaches() };
 
 function searchAll(samples: Sample[], cold: boolean, solver: Solver = thisSolver): ByKind {
   const out = byKind();
@@ -118,6 +130,10 @@ const line = (k: ByKind): string =>
 const both = (label: string, samples: Sample[]): void => {
   console.log(`    ${label}`);
   console.log(`      cold: ${line(searchAll(samples, true))}`);
+  clearDecideCaches(true);
+  for (const step of solverWarmUp()) step();
+  console.log(`      cold after a worker's warm-up: ${line(searchAll(samples, true, warmedSolver))}`);
+  clearDecideCaches(true);
   console.log(`      warm: ${line(searchAll(samples, false))}`);
 };
 
@@ -300,4 +316,27 @@ export async function benchSolver(args: string[] = []): Promise<void> {
     slow.push({ hands: [a.hand, b.hand], target: a.target });
   }
   await benchOffload(slow, flag(args, '--wait-seconds', 3, 1));
+  await benchFreshWorker(...freshWorkerHands(hard, flag(args, '--fresh-rounds', 3, 1)));
+}
+
+/**
+ * A hard hand ("none": the longest proofs) of 10, 9, 8… cards per round, each the first proof of a
+ * new worker, and the cold set after it: the issue's low 8-card hands.
+ */
+export function freshWorkerHands(hard: number, rounds: number): [Sample[], Sample[]] {
+  let prng = seedPrng('bench-solver-fresh-worker');
+  const firsts: Sample[] = [];
+  while (firsts.length < rounds) {
+    const [sample, next] = lowSample(10 - (firsts.length % 3), prng);
+    prng = next;
+    clearDecideCaches(true);
+    if (searchHand(sample.hand, sample.target).kind === 'none') firsts.push(sample);
+  }
+  const cold: Sample[] = [];
+  for (let i = 0; i < hard; i++) {
+    const [sample, next] = lowSample(8, prng);
+    prng = next;
+    cold.push(sample);
+  }
+  return [firsts, cold];
 }

@@ -7,7 +7,8 @@ export {};
  *   solver exact-arithmetic solvers: Blind Cassowary's "can this hand make the target" (found /
  *          none / unknown timed apart), "best not over" and the deal's proof; Star Navigator's best
  *          reachable result for a Vector Set. [--runs N] real deals per hand size (default 200), [--hard N] low 8-card hands (default 400); [--cpu] CPU time instead of wall time;
- *          then cheap intents' wait behind proofs in the match workers, old path and new [--wait-seconds S]
+ *          then cheap intents' wait behind proofs in the match workers, old path and new [--wait-seconds S];
+ *          then a fresh match worker's first proof and cold set without and with its warm-up [--fresh-rounds N]
  *   room   intent → view latency for concurrent simulated tables against a local server, without and
  *          with the SQLite store side by side, and the store's append latency; --bare: the project
  *          and a bare Colyseus room under the same load in the same run, side by side; both print the

@@ -27,9 +27,16 @@ class FakeWorker extends EventEmitter implements PoolWorker {
     this.jobs.push(job);
   }
   unref(): void {}
+  terminate(): void {}
   /** Answers the job as a refusal carrying the job's transition intent, so the test sees which ran. */
   answer(job: RunJob): void {
-    const reply: RunAnswer = { id: job.id, ok: false, error: { code: 'DONE', message: 'done' }, ms: 1 };
+    const reply: RunAnswer = {
+      id: job.id,
+      ok: false,
+      error: { code: 'DONE', message: 'done' },
+      ms: 1,
+      cpuMs: 1,
+    };
     this.emit('message', reply);
   }
 }
@@ -55,6 +62,24 @@ const settled = async <T>(p: Promise<T>): Promise<boolean> => {
 };
 
 describe('match worker pool', () => {
+  it('prepare starts every worker once; a ready report is not taken for a job’s answer', async () => {
+    const { runner, spawned } = pool(2);
+    runner.prepare();
+    runner.prepare();
+    expect(spawned).toHaveLength(2);
+    const job = runner.run(blindCassowary, match('room-a'), prove);
+    const ready = runner.ready();
+    expect(await settled(ready)).toBe(false);
+    for (const w of spawned)
+      w.emit('message', { ready: { warmUpMs: 5, warmUpCpuMs: 5, heapUsedBytes: 1 } } satisfies RunAnswer);
+    expect(await settled(ready)).toBe(true);
+    expect(runner.readyReports).toHaveLength(2);
+    expect(await settled(job)).toBe(false);
+    spawned[0]!.answer(spawned[0]!.jobs[0]!);
+    expect(await job).toMatchObject({ ok: false, error: { code: 'DONE' } });
+    expect(spawned).toHaveLength(2);
+  });
+
   it('another room runs on a free worker while one room’s transition is still running', async () => {
     const { runner, spawned } = pool(2);
     const slow = runner.run(blindCassowary, match('room-a'), prove);

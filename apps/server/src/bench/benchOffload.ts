@@ -27,7 +27,7 @@ import {
 } from '../room/matchRunner.ts';
 
 type AnyMatch = Match<unknown, unknown, unknown>;
-const game = blindCassowary as unknown as AnyGameModule;
+export const game = blindCassowary as unknown as AnyGameModule;
 
 /** One room: its match and the tail of its transitions (one at a time, in order, as MatchHost). */
 class BenchRoom {
@@ -54,14 +54,14 @@ class BenchRoom {
   }
 }
 
-const prove = (): Transition => ({
+export const prove = (): Transition => ({
   kind: 'seat',
   actor: 0,
   intent: { type: 'prove' },
   version: null,
   now: performance.now(),
 });
-const toggle = (m: AnyMatch): Transition => ({
+export const toggle = (m: AnyMatch): Transition => ({
   kind: 'seat',
   actor: 1,
   intent: { type: 'showHand', open: !(m.state as BlindCassowaryState).openHands[1] },
@@ -70,13 +70,13 @@ const toggle = (m: AnyMatch): Transition => ({
 });
 
 /** A 2-seat deal awaiting its proof, with both hands replaced (the hard low hands: long proofs). */
-function dealWith(hands: BlindCassowaryCard[][], target: number, seed: string): AnyMatch {
+export function dealWith(hands: BlindCassowaryCard[][], target: number, seed: string): AnyMatch {
   const m = startMatch(game, blindCassowary.defaultConfig, 2, seed);
   const s = m.state as BlindCassowaryState;
   return { ...m, state: { ...s, hands, target: { ...s.target, value: target } } };
 }
 
-const quantile = (xs: number[], q: number): number =>
+export const quantile = (xs: number[], q: number): number =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? Number.NaN;
 const ms = (v: number): string => `${v.toFixed(1)} ms`;
 

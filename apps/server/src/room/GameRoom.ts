@@ -310,6 +310,8 @@ export abstract class GameRoom extends Room {
         this.computers.sync(true);
       },
     });
+    // Match workers start (and warm up) while the table gathers, not on the deal's first proof.
+    this.runner?.prepare?.();
     const record = new PublicRecord(this.game, () => this.recorder?.replayId ?? null);
     this.out = new Broadcaster(
       this.game,

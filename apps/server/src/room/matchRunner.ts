@@ -52,6 +52,8 @@ export function runHere(game: AnyGameModule, match: AnyMatch, t: Transition): Re
  */
 export interface MatchRunner {
   run(game: AnyGameModule, match: AnyMatch, t: Transition): Promise<Result<AnyMatch>>;
+  /** Starts what runs the transitions ahead of the first one (a room opening calls it). */
+  prepare?(): void;
 }
 
 /**
@@ -71,6 +73,10 @@ export class OffloadingRunner implements MatchRunner {
     if (this.offload(match.state, t)) return this.pool.run(game, match, t);
     return Promise.resolve(runHere(game, match, t));
   }
+
+  prepare(): void {
+    this.pool.prepare?.();
+  }
 }
 
 /** Worker protocol: the match goes without its log (it only grows); the new log entry comes back. */
@@ -81,14 +87,37 @@ export interface RunJob {
   transition: Transition;
 }
 export type RunAnswer =
-  | { id: number; ok: true; state: unknown; version: number; entry: LoggedIntent<unknown>; ms: number }
+  | {
+      id: number;
+      ok: true;
+      state: unknown;
+      version: number;
+      entry: LoggedIntent<unknown>;
+      ms: number;
+      cpuMs: number;
+    }
   | {
       id: number;
       ok: false;
       error: { code: string; message: string; context?: Record<string, unknown> };
       ms: number;
+      cpuMs: number;
     }
-  | { id: number; crashed: string };
+  | { id: number; crashed: string }
+  | { ready: WorkerReady };
+
+/** A worker's report once it can take jobs: its warm-up's time (wall, CPU) and its heap after it. */
+export interface WorkerReady {
+  readonly warmUpMs: number;
+  readonly warmUpCpuMs: number;
+  readonly heapUsedBytes: number;
+}
+
+/** What a match worker is started with (`workerData`). */
+export interface MatchWorkerOptions {
+  /** Run the games' warm-up steps when it starts (default true; the bench compares without). */
+  readonly warmUp?: boolean;
+}
 
 /** Default pool size: one worker per spare core, at least two (so one slow proof never holds every room). */
 export const defaultPoolSize = (): number => Math.max(2, availableParallelism() - 1);
@@ -111,9 +140,11 @@ export interface PoolWorker {
   on(event: 'error', listener: (error: Error) => void): unknown;
   on(event: 'exit', listener: (code: number) => void): unknown;
   unref(): void;
+  terminate(): unknown;
 }
 
-const spawnMatchWorker = (): PoolWorker => new Worker(new URL('./matchWorker.mjs', import.meta.url));
+export const spawnMatchWorker = (workerData: MatchWorkerOptions = {}): PoolWorker =>
+  new Worker(new URL('./matchWorker.mjs', import.meta.url), { workerData });
 
 interface Slot {
   readonly worker: PoolWorker;
@@ -137,10 +168,15 @@ export class WorkerMatchRunner implements MatchRunner {
   private nextId = 1;
   /** Slowest transition a worker ran (ms), for the bench. */
   worstMs = 0;
+  /** The last answered transition's time in its worker: wall and the thread's CPU (ms), for the bench. */
+  last = { ms: 0, cpuMs: 0 };
   /** Longest time a job waited for a free worker (ms), for the bench. */
   worstWaitMs = 0;
   /** Jobs that had to wait because every worker was busy. */
   waited = 0;
+  /** Every worker's report once it was ready (warmed up), in order. */
+  readonly readyReports: WorkerReady[] = [];
+  private readyWaiters: (() => void)[] = [];
 
   constructor(
     size: number = defaultPoolSize(),
@@ -157,6 +193,22 @@ export class WorkerMatchRunner implements MatchRunner {
   /** Workers started so far. */
   get workers(): number {
     return this.slots.length;
+  }
+
+  /** Starts every worker now (each warms up as it starts) rather than on the first jobs. */
+  prepare(): void {
+    while (!this.broken && this.slots.length < this.size && this.spawnSlot() !== null);
+  }
+
+  /** Stops every worker (the bench's pools; the server's lives as long as the process). */
+  close(): void {
+    for (const slot of this.slots.splice(0)) void slot.worker.terminate();
+  }
+
+  /** Resolves once every worker started so far has reported ready (the bench waits for warm-ups). */
+  ready(): Promise<void> {
+    if (this.readyReports.length >= this.slots.length) return Promise.resolve();
+    return new Promise((resolve) => this.readyWaiters.push(() => this.ready().then(resolve)));
   }
 
   run(game: AnyGameModule, match: AnyMatch, t: Transition): Promise<Result<AnyMatch>> {
@@ -203,6 +255,11 @@ export class WorkerMatchRunner implements MatchRunner {
     const idle = this.slots.find((s) => s.job === null);
     if (idle !== undefined) return idle;
     if (this.slots.length >= this.size) return null;
+    return this.spawnSlot();
+  }
+
+  /** A new worker (null if it could not start). */
+  private spawnSlot(): Slot | null {
     try {
       const worker = this.spawn();
       worker.unref();
@@ -226,6 +283,11 @@ export class WorkerMatchRunner implements MatchRunner {
   }
 
   private onAnswer(slot: Slot, answer: RunAnswer): void {
+    if ('ready' in answer) {
+      this.readyReports.push(answer.ready);
+      for (const wake of this.readyWaiters.splice(0)) wake();
+      return;
+    }
     const job = slot.job;
     if (job === null || job.id !== answer.id) return;
     if ('crashed' in answer) {
@@ -234,6 +296,7 @@ export class WorkerMatchRunner implements MatchRunner {
       return;
     }
     this.worstMs = Math.max(this.worstMs, answer.ms);
+    this.last = { ms: answer.ms, cpuMs: answer.cpuMs };
     if (!answer.ok) {
       this.finish(slot, job, err(answer.error.code, answer.error.message, answer.error.context));
       return;
@@ -247,6 +310,7 @@ export class WorkerMatchRunner implements MatchRunner {
     if (at < 0) return;
     this.slots.splice(at, 1);
     this.giveUpOne(error);
+    for (const wake of this.readyWaiters.splice(0)) wake();
     const job = slot.job;
     slot.job = null;
     if (job !== null) this.finish(slot, job, job.fallback());

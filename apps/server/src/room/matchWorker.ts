@@ -1,11 +1,14 @@
 /**
  * Worker thread of WorkerMatchRunner: applies match transitions with the game's pure rules, found by
- * slug among @cards/rules' exports, and answers the new state and log entry.
+ * slug among @cards/rules' exports, and answers the new state and log entry. When it starts it runs
+ * the games' warm-up steps (GameModule.warmUp), one per turn of its event loop, so a job that arrives
+ * meanwhile waits for one step at most; then it reports ready.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import * as rules from '@cards/rules';
 import type { AnyGameModule } from '@cards/rules';
-import { type RunAnswer, type RunJob, runHere } from './matchRunner.ts';
+import { type MatchWorkerOptions, type RunAnswer, type RunJob, runHere } from './matchRunner.ts';
 
 const modules = new Map<string, AnyGameModule>();
 for (const value of Object.values(rules))
@@ -15,6 +18,11 @@ for (const value of Object.values(rules))
 parentPort?.on('message', (job: RunJob) => {
   let answer: RunAnswer;
   const started = performance.now();
+  const cpu = process.threadCpuUsage();
+  const cpuMs = (): number => {
+    const used = process.threadCpuUsage(cpu);
+    return (used.user + used.system) / 1000;
+  };
   try {
     const game = modules.get(job.slug);
     if (game === undefined) throw new Error(`no rules for ${job.slug}`);
@@ -27,10 +35,46 @@ parentPort?.on('message', (job: RunJob) => {
           version: result.value.version,
           entry: rules.lastLogged(result.value) as RunAnswer extends { entry: infer E } ? E : never,
           ms: performance.now() - started,
+          cpuMs: cpuMs(),
         }
-      : { id: job.id, ok: false, error: { ...result.error }, ms: performance.now() - started };
+      : {
+          id: job.id,
+          ok: false,
+          error: { ...result.error },
+          ms: performance.now() - started,
+          cpuMs: cpuMs(),
+        };
   } catch (error) {
     answer = { id: job.id, crashed: error instanceof Error ? error.message : String(error) };
   }
   parentPort?.postMessage(answer);
 });
+
+async function warmUp(): Promise<number> {
+  let ms = 0;
+  for (const game of modules.values())
+    for (const step of game.warmUp?.() ?? []) {
+      await nextTurn();
+      const started = performance.now();
+      try {
+        step();
+      } catch (error) {
+        // A warm-up only saves time later: the worker still takes jobs without it.
+        console.error('match worker: a warm-up step threw', error);
+      }
+      ms += performance.now() - started;
+    }
+  return ms;
+}
+
+const options = (workerData ?? {}) as MatchWorkerOptions;
+const cpuBefore = process.threadCpuUsage();
+const warmUpMs = options.warmUp === false ? 0 : await warmUp();
+const warmUpCpu = process.threadCpuUsage(cpuBefore);
+parentPort?.postMessage({
+  ready: {
+    warmUpMs,
+    warmUpCpuMs: options.warmUp === false ? 0 : (warmUpCpu.user + warmUpCpu.system) / 1000,
+    heapUsedBytes: process.memoryUsage().heapUsed,
+  },
+} satisfies RunAnswer);

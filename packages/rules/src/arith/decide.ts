@@ -224,13 +224,41 @@ function remember<T>(cache: Map<string, T>, sig: string, value: T, entries: numb
   return value;
 }
 
-/** Empties the shared tables (benchmarks use it to time a search from scratch). */
-export function clearDecideCaches(): void {
+/** The tables pinDecideTables kept: what the caches start over with. */
+let pinned: { exact: [string, Table][]; reach: [string, Table][]; entries: number } = {
+  exact: [],
+  reach: [],
+  entries: 0,
+};
+
+/**
+ * Empties the shared caches down to the pinned tables (benchmarks use it to time a search from
+ * scratch; `all`: the pinned ones too). CACHE_LIMIT counts the entries added since.
+ */
+export function clearDecideCaches(all = false): void {
+  if (all) pinned = { exact: [], reach: [], entries: 0 };
   exactTables.clear();
   reachTables.clear();
   knownSets.clear();
   solvedSets.clear();
+  for (const [sig, t] of pinned.exact) exactTables.set(sig, t);
+  for (const [sig, t] of pinned.reach) reachTables.set(sig, t);
   cachedEntries = 0;
+}
+
+/**
+ * Keeps the exact and reach tables built so far when the caches start over (a worker's warm-up: the
+ * tables its hardest searches need stay for its life, outside CACHE_LIMIT). A table is a function of
+ * its multiset, so keeping one changes no answer and no witness.
+ */
+export function pinDecideTables(): { tables: number; values: number } {
+  const size = (ts: [string, Table][]): number => ts.reduce((n, [, t]) => n + t.list.length, 0);
+  const exact = [...exactTables];
+  const reach = [...reachTables];
+  const entries = size(exact) + size(reach);
+  cachedEntries = Math.max(0, cachedEntries - (entries - pinned.entries));
+  pinned = { exact, reach, entries };
+  return { tables: exact.length + reach.length, values: entries };
 }
 
 function emit(set: ValueSet, op: Op, l: W, r: W): void {
@@ -282,9 +310,10 @@ class Decider {
   /** A card value's key → its digit. */
   private readonly cardOf = new Map<Key, number>();
 
-  constructor(cards: readonly Num[], budget: { left: number }) {
-    const big = cards.length >= BIG_TABLES_FROM;
-    this.tableUpTo = big ? TABLE_UP_TO : cards.length === 8 ? 6 : SMALL_TABLE_UP_TO;
+  /** `handSize`: the tables a hand of that many cards gets (a warm-up's cards are not one hand). */
+  constructor(cards: readonly Num[], budget: { left: number }, handSize = cards.length) {
+    const big = handSize >= BIG_TABLES_FROM;
+    this.tableUpTo = big ? TABLE_UP_TO : handSize === 8 ? 6 : SMALL_TABLE_UP_TO;
     this.maxPairs = big ? MAX_PAIRS : MAX_PAIRS_EIGHT;
     const sorted = [...cards].sort((a, b) => cmpN(a, b));
     for (const c of sorted) {
@@ -413,17 +442,7 @@ class Decider {
       if (this.size[i] === 1) {
         const v = this.single(i);
         set.add({ n: v.n, d: v.d });
-      } else {
-        // Each unordered split once (j ≤ i − j); combineInto tries both orders.
-        for (const j of this.subs(i)) {
-          const rest = i - j;
-          if (j > rest) continue;
-          const xs = this.exact(j).list;
-          const ys = this.exact(rest).list;
-          this.spend(xs.length * ys.length);
-          for (const x of xs) for (const y of ys) combineInto(set, x, y);
-        }
-      }
+      } else this.combineSplits(set, i, false);
       t = remember(exactTables, sig, table(set), set.list.length);
     }
     this.exactOf[i] = t;
@@ -432,10 +451,35 @@ class Decider {
 
   /** How many pairs of values exact(i) combines (about twice the values it ends with). */
   private pairs(i: number): number {
+    return Math.min(this.splitPairs(i, false), 1 << 20);
+  }
+
+  /** The values a split's side j brings: exact(j)'s, or (`fresh`) reachTable(j)'s fresh ones. */
+  private sideValues(j: number, fresh: boolean): readonly W[] {
+    return fresh ? this.reachTable(j).fresh : this.exact(j).list;
+  }
+
+  /**
+   * Adds every result of a value of side j with one of side i − j over i's splits, each unordered
+   * split once (j ≤ i − j): combineInto tries both orders.
+   */
+  private combineSplits(set: ValueSet, i: number, fresh: boolean): void {
+    for (const j of this.subs(i)) {
+      const rest = i - j;
+      if (j > rest) continue;
+      const xs = this.sideValues(j, fresh);
+      const ys = this.sideValues(rest, fresh);
+      this.spend(xs.length * ys.length);
+      for (const x of xs) for (const y of ys) combineInto(set, x, y);
+    }
+  }
+
+  /** How many pairs of values combineSplits(i, fresh) combines. */
+  private splitPairs(i: number, fresh: boolean): number {
     let n = 0;
     for (const j of this.subs(i))
-      if (j <= i - j) n += this.exact(j).list.length * this.exact(i - j).list.length;
-    return Math.min(n, 1 << 20);
+      if (j <= i - j) n += this.sideValues(j, fresh).length * this.sideValues(i - j, fresh).length;
+    return n;
   }
 
   /**
@@ -466,14 +510,7 @@ class Decider {
         set = new ValueSet(Math.max(...less.map((l) => l.list.length)) * 2);
         for (const l of less) for (const w of l.list) set.add(w);
         freshFrom = set.list.length;
-        for (const j of this.subs(i)) {
-          const rest = i - j;
-          if (j > rest) continue;
-          const xs = this.reachTable(j).fresh;
-          const ys = this.reachTable(rest).fresh;
-          this.spend(xs.length * ys.length);
-          for (const x of xs) for (const y of ys) combineInto(set, x, y);
-        }
+        this.combineSplits(set, i, true);
       }
       t = remember(reachTables, sig, table(set, set.list.slice(freshFrom)), set.list.length);
     }
@@ -483,10 +520,7 @@ class Decider {
 
   /** How many pairs of fresh values reachTable(i) combines (all of i's parts have tables). */
   private freshPairs(i: number): number {
-    let n = 0;
-    for (const j of this.subs(i))
-      if (j <= i - j) n += this.reachTable(j).fresh.length * this.reachTable(i - j).fresh.length;
-    return n;
+    return this.splitPairs(i, true);
   }
 
   /**
@@ -679,6 +713,11 @@ class Decider {
     return undefined;
   }
 
+  /** Builds every reach table a search over these cards may look up (the multiset's and its parts'). */
+  buildTables(): void {
+    for (const i of [...this.subs(this.full), this.full]) if (this.tabled(i)) this.reachTable(i);
+  }
+
   /** A value reachable from some of i's cards with a property (only arises for targets 0 and ±1). */
   private reachSpecial(i: number, s: Special): W | undefined {
     if (!this.tabled(i)) {
@@ -691,6 +730,14 @@ class Decider {
     }
     return this.reachTable(i).list.find((e) => satisfies(e, s));
   }
+}
+
+/**
+ * Builds every reach table a search of a hand of `handSize` cards looks up among these cards'
+ * sub-multisets (the multiset itself too, when such a hand would table it): a worker's warm-up.
+ */
+export function buildDecideTables(cards: readonly Num[], handSize = cards.length): void {
+  new Decider(cards, { left: Infinity }, handSize).buildTables();
 }
 
 /** Turns a witness over values into an expression over the cards, each card used once. */

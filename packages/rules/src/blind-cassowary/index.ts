@@ -14,6 +14,7 @@ import { blindCassowaryHistory } from './history.ts';
 import { acceptsStale, actors, legalIntents, spectatorLegalIntents, timers } from './legal.ts';
 import { outcomeOf } from './scoring.ts';
 import type { BlindCassowaryState } from './state.ts';
+import { solverWarmUp } from './solver.ts';
 import { viewOf } from './view.ts';
 
 export type { BlindCassowaryState } from './state.ts';
@@ -65,4 +66,5 @@ export const blindCassowary: GameModule<
     legalIntents: spectatorLegalIntents,
   },
   history: blindCassowaryHistory,
+  warmUp: solverWarmUp,
 };

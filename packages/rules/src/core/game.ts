@@ -77,6 +77,12 @@ export interface GameModule<Config, State, Intent, View, SpectatorIntent = unkno
    * the deal itself. Omitted: no history.
    */
   history?(before: View | null, after: View): readonly HistoryEvent[];
+  /**
+   * Work a match worker does once when it starts, as short steps run between jobs, so the first
+   * searches it is sent are not slowed by compilation and empty caches (Blind Cassowary's solver
+   * tables). It changes no answer. Omitted: none.
+   */
+  warmUp?(): readonly (() => void)[];
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clearDecideCaches, decide } from '../../src/arith/decide.ts';
+import { solverWarmUp } from '../../src/blind-cassowary/solver.ts';
 import { evaluate, leaves, toJson } from '../../src/arith/expr.ts';
 import { toString } from '../../src/arith/rational.ts';
 import { bruteForce } from './brute.ts';
@@ -107,7 +108,7 @@ describe('decide: exact "can two or more cards make the target", against brute f
 });
 
 describe('decide: the witness depends on the hand and the target only', () => {
-  it('is the same from empty shared tables and after other searches filled them, in any order', () => {
+  it('is the same from empty shared tables, after other searches filled them, in any order, and after a warm-up', () => {
     let rng = seedPrng('decide-witness-history');
     const cases: [number[], number][] = [];
     for (let h = 0; h < 24; h++) {
@@ -131,6 +132,18 @@ describe('decide: the witness depends on the hand and the target only', () => {
     const backwards = [...cases].reverse().map(([hand, target]) => witness(hand, target));
     expect(forwards).toEqual(alone);
     expect(backwards.reverse()).toEqual(alone);
+    // A match worker's warm-up: its tables pinned, then every case from those tables alone.
+    clearDecideCaches(true);
+    try {
+      for (const step of solverWarmUp()) step();
+      const pinned = cases.map(([hand, target]) => {
+        clearDecideCaches();
+        return witness(hand, target);
+      });
+      expect(pinned).toEqual(alone);
+    } finally {
+      clearDecideCaches(true);
+    }
   });
 });
 
