@@ -6,7 +6,7 @@
  * that work on the states of seeded games, each state seen once as in the room. A random seat that
  * may act plays: at Star Navigator as the computer player does (Normal), as in `bench room` (a
  * calculation is not listed, so random legal intents would only ever re-choose Vector Sets and never
- * reach a showdown), elsewhere a random legal intent. Prints µs per change (the best of the rounds,
+ * reach a showdown), elsewhere a random legal intent. Prints CPU µs per change (the best of the rounds,
  * and the median) and the msgpack bytes of a seat's view and legal list.
  * `--compare DIR`: the same with another copy of the rules (e.g. `git worktree add DIR <commit>`),
  * rounds interleaved, old beside new.
@@ -126,37 +126,64 @@ function updateWork(game: AnyGameModule, match: AnyMatch): { view: unknown; lega
   return out;
 }
 
-/**
- * µs per change over fresh states (a new playout each round: memoised work is not reused), the rules'
- * work alone, with each seat's whole update encoded as `client.send` does (one per seat), and with the updates
- * encoded as the room sends them (SplicedUpdates: what every seat shares encoded once).
- */
-function timeRound(copy: Copy, players: number, games: number, moves: number): [number, number, number] {
-  const states = playouts(copy, players, games, moves);
-  const t0 = process.hrtime.bigint();
-  for (const match of states) updateWork(copy.game, match);
-  const t1 = process.hrtime.bigint();
-  const again = playouts(copy, players, games, moves);
-  const t2 = process.hrtime.bigint();
-  for (const match of again) {
-    const shared = sharedFields(copy.game, match);
-    for (const u of updateWork(copy.game, match))
+/** This thread's CPU time in µs (user + system): unlike the wall clock, not stretched by other processes. */
+function threadCpuUs(): number {
+  const { user, system } = process.threadCpuUsage();
+  return user + system;
+}
+
+/** The ways one change's updates are timed: the rules alone, then with the updates encoded. */
+const WAYS = {
+  rules: 'rules',
+  encoded: "with each seat's update encoded",
+  spliced: 'spliced as the room sends them',
+} as const;
+type Way = keyof typeof WAYS;
+
+/** One change's work done one way (see WAYS). */
+function change(way: Way, game: AnyGameModule, match: AnyMatch): void {
+  if (way === 'rules') {
+    updateWork(game, match);
+    return;
+  }
+  if (way === 'encoded') {
+    const shared = sharedFields(game, match);
+    for (const u of updateWork(game, match))
       getMessageBytes.raw(Protocol.ROOM_DATA, 'game', { version: match.version, ...u, ...shared });
+    return;
   }
-  const t3 = process.hrtime.bigint();
-  const spliced = playouts(copy, players, games, moves);
-  const t4 = process.hrtime.bigint();
-  for (const match of spliced) {
-    const own = updateWork(copy.game, match).map((u) => ({ version: match.version, ...u }));
-    const updates = new SplicedUpdates(
-      sharedFields(copy.game, match),
-      own.map((u) => u.view),
-    );
-    for (const u of own) updates.message(u);
+  const own = updateWork(game, match).map((u) => ({ version: match.version, ...u }));
+  const updates = new SplicedUpdates(
+    sharedFields(game, match),
+    own.map((u) => u.view),
+  );
+  for (const u of own) updates.message(u);
+}
+
+/**
+ * CPU µs per change over fresh states (a new playout for each way: memoised work is not reused), the
+ * rules' work alone, with each seat's whole update encoded as `client.send` does (one per seat), and
+ * with the updates encoded as the room sends them (SplicedUpdates: what every seat shares encoded
+ * once).
+ */
+function timeRound(
+  copy: Copy,
+  players: number,
+  games: number,
+  moves: number,
+  flip = false,
+): Record<Way, number> {
+  const out = {} as Record<Way, number>;
+  // The ways in turn in one order and the other, round by round (one may pay another's garbage).
+  const ways = Object.keys(WAYS) as Way[];
+  if (flip) ways.reverse();
+  for (const way of ways) {
+    const states = playouts(copy, players, games, moves);
+    const t0 = threadCpuUs();
+    for (const match of states) change(way, copy.game, match);
+    out[way] = (threadCpuUs() - t0) / states.length;
   }
-  const t5 = process.hrtime.bigint();
-  const us = (from: bigint, to: bigint, n: number) => Number(to - from) / 1000 / n;
-  return [us(t0, t1, states.length), us(t2, t3, again.length), us(t4, t5, spliced.length)];
+  return out;
 }
 
 /** The update's fields every seat shares, as the Broadcaster sends them (no timers or history here). */
@@ -235,23 +262,23 @@ export async function benchUpdates(args: string[]): Promise<void> {
   console.log(
     `updates bench: ${slug}, ${players} seats, ${games} seeded games of up to ${moves} intents (${slug === 'star-navigator' ? 'as the computer player plays' : 'random legal intents'}); per change the actors, each actor's legal intents, every seat's view and the spectator view`,
   );
-  const times = new Map<Copy, { rules: number[]; encoded: number[]; spliced: number[] }>(
+  const times = new Map<Copy, Record<Way, number[]>>(
     copies.map((c) => [c, { rules: [], encoded: [], spliced: [] }]),
   );
   // Warm-up, then rounds interleaved so load from other processes falls on both copies alike.
   for (const copy of copies) timeRound(copy, players, games, moves);
   for (let r = 0; r < Number(values.rounds); r++)
     for (const copy of copies) {
-      const [rulesUs, encodedUs, splicedUs] = timeRound(copy, players, games, moves);
-      times.get(copy)?.rules.push(rulesUs);
-      times.get(copy)?.encoded.push(encodedUs);
-      times.get(copy)?.spliced.push(splicedUs);
+      const round = timeRound(copy, players, games, moves, r % 2 === 1);
+      for (const way of Object.keys(WAYS) as Way[]) times.get(copy)?.[way].push(round[way]);
     }
   const fig = (t: number[]) => `${Math.min(...t).toFixed(1)} (median ${median(t).toFixed(1)})`;
   for (const copy of copies) {
-    const t = times.get(copy) ?? { rules: [], encoded: [], spliced: [] };
+    const t = times.get(copy);
+    if (t === undefined) continue;
+    const figures = (Object.keys(WAYS) as Way[]).map((way) => `${WAYS[way]} ${fig(t[way])}`);
     console.log(
-      `  ${copy.label}: µs per change, best of ${t.rules.length}: rules ${fig(t.rules)}, with each seat's update encoded ${fig(t.encoded)}, spliced as the room sends them ${fig(t.spliced)}; ${sizes(copy, players, games, moves)}`,
+      `  ${copy.label}: CPU µs per change (this thread), best of ${t.rules.length}: ${figures.join(', ')}; ${sizes(copy, players, games, moves)}`,
     );
   }
 }
