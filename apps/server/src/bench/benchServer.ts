@@ -16,7 +16,6 @@ import { listenOn } from '../listen.ts';
 import { databaseFile, SqliteStore } from '../store/sqliteStore.ts';
 import { digestOptions } from '../store/rebuild.ts';
 import { Broadcaster } from '../room/broadcaster.ts';
-import { SplicedUpdates } from '../room/splicedUpdate.ts';
 import { GameRoom } from '../room/GameRoom.ts';
 import { MatchHost } from '../room/matchHost.ts';
 import { checkpointTiming, RoomRecorder } from '../room/recorder.ts';
@@ -100,9 +99,6 @@ const SWITCHES: Record<BenchSwitch, (on: boolean) => void> = {
   },
   'splice-shared': (on) => {
     Broadcaster.spliceShared = on;
-  },
-  'keep-packed': (on) => {
-    SplicedUpdates.keepPacked = on;
   },
 };
 

@@ -104,7 +104,6 @@ export const BENCH_SWITCHES = [
   'fast-digest',
   'sparse-checkpoints',
   'splice-shared',
-  'keep-packed',
 ] as const;
 export type BenchSwitch = (typeof BENCH_SWITCHES)[number];
 

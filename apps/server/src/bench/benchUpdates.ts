@@ -136,7 +136,6 @@ function threadCpuUs(): number {
 const WAYS = {
   rules: 'rules',
   encoded: "with each seat's update encoded",
-  anew: 'spliced as the room sends them, shared objects packed anew',
   spliced: 'spliced as the room sends them',
 } as const;
 type Way = keyof typeof WAYS;
@@ -153,21 +152,19 @@ function change(way: Way, game: AnyGameModule, match: AnyMatch): void {
       getMessageBytes.raw(Protocol.ROOM_DATA, 'game', { version: match.version, ...u, ...shared });
     return;
   }
-  SplicedUpdates.keepPacked = way === 'spliced';
   const own = updateWork(game, match).map((u) => ({ version: match.version, ...u }));
   const updates = new SplicedUpdates(
     sharedFields(game, match),
     own.map((u) => u.view),
   );
   for (const u of own) updates.message(u);
-  SplicedUpdates.keepPacked = true;
 }
 
 /**
  * CPU µs per change over fresh states (a new playout for each way: memoised work is not reused), the
  * rules' work alone, with each seat's whole update encoded as `client.send` does (one per seat), and
  * with the updates encoded as the room sends them (SplicedUpdates: what every seat shares encoded
- * once), its shared objects' bytes packed anew in each broadcast or kept across broadcasts.
+ * once).
  */
 function timeRound(
   copy: Copy,
@@ -266,7 +263,7 @@ export async function benchUpdates(args: string[]): Promise<void> {
     `updates bench: ${slug}, ${players} seats, ${games} seeded games of up to ${moves} intents (${slug === 'star-navigator' ? 'as the computer player plays' : 'random legal intents'}); per change the actors, each actor's legal intents, every seat's view and the spectator view`,
   );
   const times = new Map<Copy, Record<Way, number[]>>(
-    copies.map((c) => [c, { rules: [], encoded: [], anew: [], spliced: [] }]),
+    copies.map((c) => [c, { rules: [], encoded: [], spliced: [] }]),
   );
   // Warm-up, then rounds interleaved so load from other processes falls on both copies alike.
   for (const copy of copies) timeRound(copy, players, games, moves);

@@ -42,66 +42,6 @@ function runOf(object: Record<string, unknown>, keys: readonly string[], from: n
   return entryRun(part, false);
 }
 
-/** A top-level view key, encoded (the views' keys are the games' fixed field names). */
-const packedKeys = new Map<string, Buffer>();
-
-function packedKey(key: string): Buffer {
-  let bytes = packedKeys.get(key);
-  if (bytes === undefined) {
-    bytes = Buffer.from(packr.pack(key));
-    packedKeys.set(key, bytes);
-  }
-  return bytes;
-}
-
-/**
- * The bytes of objects that were a shared view entry in two broadcasts, by identity. Such an object
- * came from the rules into every seat's view, and the rules' states and what their views share are
- * never changed (immutable states; a shared view part is frozen), so it encodes to the same bytes
- * every time: Star Navigator's options and last showdown are packed about once a game and once a
- * round instead of on every move. An object seen once is only marked (`seenOnce`): most are made
- * for one state (Star Navigator's seat lines), and packing them apart would cost more than it saves.
- */
-const packedValues = new WeakMap<object, Buffer>();
-const seenOnce = new WeakSet<object>();
-
-/** The kept bytes of a shared entry's value, packed and kept now if it is seen for the second time. */
-function keptValue(value: unknown): Buffer | undefined {
-  if (typeof value !== 'object' || value === null || !SplicedUpdates.keepPacked) return undefined;
-  let bytes = packedValues.get(value);
-  if (bytes !== undefined) return bytes;
-  if (!seenOnce.has(value)) {
-    seenOnce.add(value);
-    return undefined;
-  }
-  bytes = Buffer.from(packr.pack(value));
-  packedValues.set(value, bytes);
-  return bytes;
-}
-
-/**
- * The shared entries from key `from` up to (not including) `to`, as a map's pairs: values kept from
- * earlier broadcasts as they are, the entries between them packed together.
- */
-function sharedRun(
-  object: Record<string, unknown>,
-  keys: readonly string[],
-  from: number,
-  to: number,
-): Buffer {
-  const parts: Buffer[] = [];
-  let packFrom = from;
-  for (let i = from; i < to; i++) {
-    const kept = keptValue(object[keys[i]!]);
-    if (kept === undefined) continue;
-    if (packFrom < i) parts.push(Buffer.from(runOf(object, keys, packFrom, i).bytes));
-    parts.push(packedKey(keys[i]!), kept);
-    packFrom = i + 1;
-  }
-  if (packFrom < to) parts.push(Buffer.from(runOf(object, keys, packFrom, to).bytes));
-  return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
-}
-
 /**
  * The view's entries that are the same in every view of one broadcast: at the same position in each
  * view, with the same key and the same value (one object by reference, a primitive by value), packed
@@ -132,9 +72,9 @@ class SharedViewEntries {
       for (; end < keys.length && shared[end]; end++) objects ||= typeof first[keys[end]!] === 'object';
       // A short run costs each view more (its own entries packed in two calls) than it saves; a run
       // of primitives alone is short.
-      const bytes = objects ? sharedRun(first, keys, i, end) : null;
-      if (bytes !== null && bytes.length >= SplicedUpdates.minRunBytes)
-        this.runs[i] = { bytes, count: end - i, end };
+      const run = objects ? runOf(first, keys, i, end) : null;
+      if (run !== null && run.bytes.length >= SplicedUpdates.minRunBytes)
+        this.runs[i] = { bytes: Buffer.from(run.bytes), count: run.count, end };
       i = end - 1;
     }
   }
@@ -224,11 +164,6 @@ export class SplicedUpdates {
    * showdown, and leaves Cassino's views whole).
    */
   static minRunBytes = 256;
-  /**
-   * The shared entries' objects' bytes kept across broadcasts (see packedValues), or packed anew in
-   * every broadcast (false). The same bytes either way; `pnpm bench room --compare keep-packed`.
-   */
-  static keepPacked = true;
   private readonly header = GAME_HEADER;
   private readonly shared: EntryRun;
   private readonly view: SharedViewEntries;

@@ -1,5 +1,5 @@
 /** What each viewer sees: own cards only; others' counts and flags; no values before the showdown. */
-import type { StarCard, StarNavigatorView } from '@cards/schema';
+import type { StarNavigatorView } from '@cards/schema';
 import type { Viewer } from '../core/game.ts';
 import { mapPrice, seatOf, type StarNavigatorState } from './state.ts';
 import { cardOf } from './state.ts';
@@ -44,24 +44,10 @@ function sharedView(state: StarNavigatorState): SharedView {
     Object.freeze(shared.seats);
     Object.freeze(shared.bountyEligible);
     Object.freeze(shared.winners);
+    if (shared.targetCards !== state.lastShowdown?.targetCards) Object.freeze(shared.targetCards);
     sharedViews.set(state, shared);
   }
   return shared;
-}
-
-/**
- * The round's target cards by the round's list of their ids: one frozen array for the whole round, so
- * the room can reuse its encoding from move to move.
- */
-const targetCardLists = new WeakMap<readonly string[], readonly StarCard[]>();
-
-function targetCardsOf(state: StarNavigatorState): StarCard[] {
-  let cards = targetCardLists.get(state.targetCards);
-  if (cards === undefined || cards.some((c, i) => c !== state.cards[state.targetCards[i]!])) {
-    cards = Object.freeze(state.targetCards.map((id) => cardOf(state, id)));
-    targetCardLists.set(state.targetCards, cards);
-  }
-  return cards as StarCard[];
 }
 
 function sharedViewOf(state: StarNavigatorState): SharedView {
@@ -94,7 +80,11 @@ function sharedViewOf(state: StarNavigatorState): SharedView {
     round: state.round,
     initiative: state.initiative,
     target: live ? state.target : resolved ? (state.lastShowdown?.target ?? null) : null,
-    targetCards: live ? targetCardsOf(state) : resolved ? (state.lastShowdown?.targetCards ?? []) : [],
+    targetCards: live
+      ? state.targetCards.map((id) => cardOf(state, id))
+      : resolved
+        ? (state.lastShowdown?.targetCards ?? [])
+        : [],
     signpostBeacon: live
       ? state.beacon === null
         ? null
