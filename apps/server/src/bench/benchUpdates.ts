@@ -3,17 +3,19 @@
  * change of a match costs the room in the rules, outside the wire. After every intent the room's
  * broadcaster works out the actors, each playing actor's legal intents and every seat's view, and
  * the public record the spectator view (Broadcaster.gameToAll, PublicRecord.catchUp); this replays
- * that work on the states of seeded games of random legal intents of seats that may act, each state
- * seen once as in the room. Unlike `bench room`, whose Star Navigator players play as the computer
- * player, Star Navigator's calculations are not listed, so its games here stay in the compose phase,
- * choosing Vector Sets (small views, no showdown). Prints µs per change
- * (the best of the rounds, and the median) and the msgpack bytes of a seat's view and legal list.
+ * that work on the states of seeded games, each state seen once as in the room. A random seat that
+ * may act plays: at Star Navigator as the computer player does (Normal), as in `bench room` (a
+ * calculation is not listed, so random legal intents would only ever re-choose Vector Sets and never
+ * reach a showdown), elsewhere a random legal intent. Prints CPU µs per change (the best of the rounds,
+ * and the median) and the msgpack bytes of a seat's view and legal list.
  * `--compare DIR`: the same with another copy of the rules (e.g. `git worktree add DIR <commit>`),
  * rounds interleaved, old beside new.
  */
 import { getMessageBytes, Protocol } from '@colyseus/core';
 import { pack } from 'msgpackr';
+import { starNavigatorBot } from '@cards/bots';
 import type { AnyGameModule } from '@cards/rules';
+import type { StarNavigatorIntent, StarNavigatorView } from '@cards/schema';
 import type { AnyMatch } from '../room/matchHost.ts';
 import { type SharedFields, SplicedUpdates } from '../room/splicedUpdate.ts';
 import * as rules from '@cards/rules';
@@ -35,27 +37,80 @@ function gameOf(copy: Rules, slug: string): AnyGameModule {
   throw new Error(`no game ${slug}`);
 }
 
-/** Seeded playouts of random legal intents; every state a client would be sent. */
-function playouts(copy: Copy, players: number, games: number, movesPerGame: number): AnyMatch[] {
+/** Picks a seat's intent on a state: its index among `legal`, or an intent of its own (a submit). */
+type Chooser = (match: AnyMatch, seat: number, legal: readonly unknown[], random: number) => unknown;
+
+/** Star Navigator as the computer player plays it (one Normal player per seat); else a random legal intent. */
+function chooser(copy: Copy, game: number): Chooser {
+  const random: Chooser = (_match, _seat, legal, r) => legal[Math.floor(r * legal.length)];
+  if (copy.game.slug !== 'star-navigator') return random;
+  const bots = new Map<number, ReturnType<typeof starNavigatorBot>>();
+  return (match, seat, legal, r) => {
+    let bot = bots.get(seat);
+    if (bot === undefined) {
+      bot = starNavigatorBot({ level: 'normal', seed: `updates-${game}-${seat}` });
+      bots.set(seat, bot);
+    }
+    const view = copy.game.view(match.state, seat) as StarNavigatorView;
+    return bot.decide(view, legal as StarNavigatorIntent[])?.intent ?? random(match, seat, legal, r);
+  };
+}
+
+/** One game's intents, in order: who sent what. */
+type Script = { seat: number; intent: unknown }[];
+
+/** Seeded games of seats that may act (see chooser), as the intents played. */
+function scriptsOf(copy: Copy, players: number, games: number, movesPerGame: number): Script[] {
   const { game } = copy;
-  const out: AnyMatch[] = [];
+  const out: Script[] = [];
   for (let g = 0; g < games; g++) {
     let match = copy.rules.startMatch(game, game.defaultConfig, players, `updates-${g}`) as AnyMatch;
     let prng = copy.rules.seedPrng(`updates-play-${g}`);
+    const choose = chooser(copy, g);
+    const script: Script = [];
     for (let k = 0; k < movesPerGame && game.outcome(match.state) === null; k++) {
-      out.push(match);
       const movers = game.actors(match.state).filter((s) => game.legalIntents(match.state, s).length > 0);
       if (movers.length === 0) break;
       const [i, p1] = copy.rules.nextInt(prng, movers.length);
       const seat = movers[i] as number;
       const legal = game.legalIntents(match.state, seat);
-      const [j, p2] = copy.rules.nextInt(p1, legal.length);
+      const [j, p2] = copy.rules.nextInt(p1, 1_000_000);
       prng = p2;
-      const next = copy.rules.submitIntent(game, match, seat, legal[j], match.version, 0);
+      const intent = choose(match, seat, legal, j / 1_000_000);
+      const next = copy.rules.submitIntent(game, match, seat, intent, match.version, 0);
       if (!next.ok) throw new Error(`bench: refused ${next.error.code}`);
+      script.push({ seat, intent });
       match = next.value as AnyMatch;
     }
+    out.push(script);
   }
+  return out;
+}
+
+const scripts = new Map<Copy, Script[]>();
+
+/**
+ * Every state a client would be sent in those games, replayed afresh on each call: the playing asked
+ * for views and legal lists (the computer player reads them), and the rules keep some of that work
+ * per state, which the room's broadcaster would not find.
+ */
+function playouts(copy: Copy, players: number, games: number, movesPerGame: number): AnyMatch[] {
+  let played = scripts.get(copy);
+  if (played === undefined) {
+    played = scriptsOf(copy, players, games, movesPerGame);
+    scripts.set(copy, played);
+  }
+  const out: AnyMatch[] = [];
+  played.forEach((script, g) => {
+    const { game } = copy;
+    let match = copy.rules.startMatch(game, game.defaultConfig, players, `updates-${g}`) as AnyMatch;
+    for (const { seat, intent } of script) {
+      out.push(match);
+      const next = copy.rules.submitIntent(game, match, seat, intent, match.version, 0);
+      if (!next.ok) throw new Error(`bench: refused ${next.error.code} on replay`);
+      match = next.value as AnyMatch;
+    }
+  });
   return out;
 }
 
@@ -71,37 +126,64 @@ function updateWork(game: AnyGameModule, match: AnyMatch): { view: unknown; lega
   return out;
 }
 
-/**
- * µs per change over fresh states (a new playout each round: memoised work is not reused), the rules'
- * work alone, with each seat's whole update encoded as `client.send` does (one per seat), and with the updates
- * encoded as the room sends them (SplicedUpdates: what every seat shares encoded once).
- */
-function timeRound(copy: Copy, players: number, games: number, moves: number): [number, number, number] {
-  const states = playouts(copy, players, games, moves);
-  const t0 = process.hrtime.bigint();
-  for (const match of states) updateWork(copy.game, match);
-  const t1 = process.hrtime.bigint();
-  const again = playouts(copy, players, games, moves);
-  const t2 = process.hrtime.bigint();
-  for (const match of again) {
-    const shared = sharedFields(copy.game, match);
-    for (const u of updateWork(copy.game, match))
+/** This thread's CPU time in µs (user + system): unlike the wall clock, not stretched by other processes. */
+function threadCpuUs(): number {
+  const { user, system } = process.threadCpuUsage();
+  return user + system;
+}
+
+/** The ways one change's updates are timed: the rules alone, then with the updates encoded. */
+const WAYS = {
+  rules: 'rules',
+  encoded: "with each seat's update encoded",
+  spliced: 'spliced as the room sends them',
+} as const;
+type Way = keyof typeof WAYS;
+
+/** One change's work done one way (see WAYS). */
+function change(way: Way, game: AnyGameModule, match: AnyMatch): void {
+  if (way === 'rules') {
+    updateWork(game, match);
+    return;
+  }
+  if (way === 'encoded') {
+    const shared = sharedFields(game, match);
+    for (const u of updateWork(game, match))
       getMessageBytes.raw(Protocol.ROOM_DATA, 'game', { version: match.version, ...u, ...shared });
+    return;
   }
-  const t3 = process.hrtime.bigint();
-  const spliced = playouts(copy, players, games, moves);
-  const t4 = process.hrtime.bigint();
-  for (const match of spliced) {
-    const own = updateWork(copy.game, match).map((u) => ({ version: match.version, ...u }));
-    const updates = new SplicedUpdates(
-      sharedFields(copy.game, match),
-      own.map((u) => u.view),
-    );
-    for (const u of own) updates.message(u);
+  const own = updateWork(game, match).map((u) => ({ version: match.version, ...u }));
+  const updates = new SplicedUpdates(
+    sharedFields(game, match),
+    own.map((u) => u.view),
+  );
+  for (const u of own) updates.message(u);
+}
+
+/**
+ * CPU µs per change over fresh states (a new playout for each way: memoised work is not reused), the
+ * rules' work alone, with each seat's whole update encoded as `client.send` does (one per seat), and
+ * with the updates encoded as the room sends them (SplicedUpdates: what every seat shares encoded
+ * once).
+ */
+function timeRound(
+  copy: Copy,
+  players: number,
+  games: number,
+  moves: number,
+  flip = false,
+): Record<Way, number> {
+  const out = {} as Record<Way, number>;
+  // The ways in turn in one order and the other, round by round (one may pay another's garbage).
+  const ways = Object.keys(WAYS) as Way[];
+  if (flip) ways.reverse();
+  for (const way of ways) {
+    const states = playouts(copy, players, games, moves);
+    const t0 = threadCpuUs();
+    for (const match of states) change(way, copy.game, match);
+    out[way] = (threadCpuUs() - t0) / states.length;
   }
-  const t5 = process.hrtime.bigint();
-  const us = (from: bigint, to: bigint, n: number) => Number(to - from) / 1000 / n;
-  return [us(t0, t1, states.length), us(t2, t3, again.length), us(t4, t5, spliced.length)];
+  return out;
 }
 
 /** The update's fields every seat shares, as the Broadcaster sends them (no timers or history here). */
@@ -120,14 +202,33 @@ function sizes(copy: Copy, players: number, games: number, moves: number): strin
   let legal = 0;
   let intents = 0;
   let seats = 0;
-  for (const match of states)
-    for (const u of updateWork(copy.game, match)) {
+  let message = 0;
+  let spliced = 0;
+  const phases = new Map<string, number>();
+  for (const match of states) {
+    const phase = (match.state as { phase?: unknown }).phase;
+    if (typeof phase === 'string') phases.set(phase, (phases.get(phase) ?? 0) + 1);
+    const own = updateWork(copy.game, match).map((u) => ({ version: match.version, ...u }));
+    const updates = new SplicedUpdates(
+      sharedFields(copy.game, match),
+      own.map((u) => u.view),
+    );
+    for (const u of own) {
       view += pack(u.view).length;
       legal += pack(u.legal).length;
       intents += u.legal.length;
       seats += 1;
+      message += updates.message(u).length;
+      spliced += updates.sharedViewBytes;
     }
-  return `${states.length} changes; per seat: view ${(view / seats).toFixed(0)} B, legal ${(legal / seats).toFixed(0)} B (${(intents / seats).toFixed(1)} intents), msgpack`;
+  }
+  const byPhase = [...phases].map(([p, n]) => `${p} ${n}`).join(', ');
+  return (
+    `${states.length} changes${byPhase === '' ? '' : ` (${byPhase})`}; per seat: view ${(view / seats).toFixed(0)} B, ` +
+    `legal ${(legal / seats).toFixed(0)} B (${(intents / seats).toFixed(1)} intents), msgpack; ` +
+    `of a seat's message (${(message / seats).toFixed(0)} B) the view's shared entries spliced ` +
+    `${(spliced / seats).toFixed(0)} B (${((100 * spliced) / message).toFixed(0)}%)`
+  );
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
@@ -159,25 +260,25 @@ export async function benchUpdates(args: string[]): Promise<void> {
     game: gameOf(rules, slug),
   });
   console.log(
-    `updates bench: ${slug}, ${players} seats, ${games} seeded games of up to ${moves} intents (random legal intents); per change the actors, each actor's legal intents, every seat's view and the spectator view`,
+    `updates bench: ${slug}, ${players} seats, ${games} seeded games of up to ${moves} intents (${slug === 'star-navigator' ? 'as the computer player plays' : 'random legal intents'}); per change the actors, each actor's legal intents, every seat's view and the spectator view`,
   );
-  const times = new Map<Copy, { rules: number[]; encoded: number[]; spliced: number[] }>(
+  const times = new Map<Copy, Record<Way, number[]>>(
     copies.map((c) => [c, { rules: [], encoded: [], spliced: [] }]),
   );
   // Warm-up, then rounds interleaved so load from other processes falls on both copies alike.
   for (const copy of copies) timeRound(copy, players, games, moves);
   for (let r = 0; r < Number(values.rounds); r++)
     for (const copy of copies) {
-      const [rulesUs, encodedUs, splicedUs] = timeRound(copy, players, games, moves);
-      times.get(copy)?.rules.push(rulesUs);
-      times.get(copy)?.encoded.push(encodedUs);
-      times.get(copy)?.spliced.push(splicedUs);
+      const round = timeRound(copy, players, games, moves, r % 2 === 1);
+      for (const way of Object.keys(WAYS) as Way[]) times.get(copy)?.[way].push(round[way]);
     }
   const fig = (t: number[]) => `${Math.min(...t).toFixed(1)} (median ${median(t).toFixed(1)})`;
   for (const copy of copies) {
-    const t = times.get(copy) ?? { rules: [], encoded: [], spliced: [] };
+    const t = times.get(copy);
+    if (t === undefined) continue;
+    const figures = (Object.keys(WAYS) as Way[]).map((way) => `${WAYS[way]} ${fig(t[way])}`);
     console.log(
-      `  ${copy.label}: µs per change, best of ${t.rules.length}: rules ${fig(t.rules)}, with each seat's update encoded ${fig(t.encoded)}, spliced as the room sends them ${fig(t.spliced)}; ${sizes(copy, players, games, moves)}`,
+      `  ${copy.label}: CPU µs per change (this thread), best of ${t.rules.length}: ${figures.join(', ')}; ${sizes(copy, players, games, moves)}`,
     );
   }
 }

@@ -84,6 +84,11 @@ class SharedViewEntries {
     return this.runs.reduce((sum, run) => sum + (run?.count ?? 0), 0);
   }
 
+  /** The bytes of the shared entries spliced into each view (encoded once for all of them). */
+  get bytes(): number {
+    return this.runs.reduce((sum, run) => sum + (run?.bytes.length ?? 0), 0);
+  }
+
   /** Whether this view is one the shared entries were worked out over, and any are shared. */
   covers(view: unknown): view is Record<string, unknown> {
     return this.runs.length > 0 && this.views.has(view) && isPlainObject(view);
@@ -173,6 +178,11 @@ export class SplicedUpdates {
   /** How many of each view's entries are encoded once for all the views. */
   get sharedViewEntries(): number {
     return this.view.count;
+  }
+
+  /** The bytes of each view's shared entries, encoded once for all the views. */
+  get sharedViewBytes(): number {
+    return this.view.bytes;
   }
 
   /** The whole 'game' message (Colyseus frame) for one client, ready for `client.enqueueRaw`. */
