@@ -616,12 +616,19 @@ interface OpeningFigures {
   intents: number;
   /** The server's event-loop delay p99 meanwhile, ms. */
   loopP99: number;
+  /** The timed room handlers' thread CPU meanwhile by handler (the start, the store's writes), ms. */
+  handlerCpuByName: Record<string, number>;
 }
 
 /** The server's figures since the 'measure' sent before opening (intents: all accepted so far). */
 async function openingFigures(child: ChildProcess, stats: Stats): Promise<OpeningFigures> {
   const server = await figures(child);
-  return { cpuMs: server.cpuMs, intents: stats.accepted, loopP99: server.loop.p99 };
+  return {
+    cpuMs: server.cpuMs,
+    intents: stats.accepted,
+    loopP99: server.loop.p99,
+    handlerCpuByName: server.handlerCpuByName ?? {},
+  };
 }
 
 /** Intent → view p99 of the intents sent in each whole second after `from`. */
@@ -999,7 +1006,13 @@ async function compareSwitch(config: BenchConfig, name: BenchSwitch): Promise<vo
 const openingLine = (config: BenchConfig, run: Run): string =>
   `  opened ${config.tables} tables in ${(run.openMs / 1000).toFixed(2)} s; server CPU meanwhile ` +
   `${(run.opening.cpuMs / 1000).toFixed(2)} s, ${run.opening.intents} intents played, ` +
-  `event-loop delay p99 ${ms(run.opening.loopP99)}`;
+  `event-loop delay p99 ${ms(run.opening.loopP99)}` +
+  (Object.keys(run.opening.handlerCpuByName).length === 0
+    ? ''
+    : `; room handlers' thread CPU meanwhile, ms: ${Object.entries(run.opening.handlerCpuByName)
+        .sort((a, b) => b[1] - a[1])
+        .map(([name, cpuMs]) => `${name} ${cpuMs.toFixed(1)}`)
+        .join(', ')}`);
 
 /** One project run's figures as before: latencies, throughput, server figures, idle-table memory. */
 function reportRun(config: BenchConfig, run: Run): void {

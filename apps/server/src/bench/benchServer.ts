@@ -18,7 +18,7 @@ import { digestOptions } from '../store/rebuild.ts';
 import { Broadcaster } from '../room/broadcaster.ts';
 import { GameRoom } from '../room/GameRoom.ts';
 import { MatchHost } from '../room/matchHost.ts';
-import { checkpointTiming, RoomRecorder, roomWrites, TurnWrites } from '../room/recorder.ts';
+import { checkpointTiming, RoomRecorder } from '../room/recorder.ts';
 import { workerMatchRunner } from '../room/matchRunner.ts';
 import { frameWrites } from '../frames.ts';
 import {
@@ -44,8 +44,6 @@ const TIMED: readonly [object, string][] = [
   // The store's writes after a handler: the room snapshot and the state checkpoint (its digest).
   [RoomRecorder.prototype, 'flushSave'],
   [RoomRecorder.prototype, 'flushCheckpoint'],
-  // The rooms' grouped snapshot saves and match starts of an event-loop turn (roomWrites).
-  [TurnWrites.prototype, 'writeTurn'],
 ];
 
 /** Times the room's synchronous handlers: the event loop is blocked for exactly that long. */
@@ -101,9 +99,6 @@ const SWITCHES: Record<BenchSwitch, (on: boolean) => void> = {
   },
   'splice-shared': (on) => {
     Broadcaster.spliceShared = on;
-  },
-  'group-writes': (on) => {
-    roomWrites.grouped = on;
   },
 };
 

@@ -96,9 +96,7 @@ export function serverCpuSince(from: NodeJS.CpuUsage): { cpuMs: number; systemCp
  * replacer unless the state holds a bigint (store/rebuild.ts digestOptions); sparse-checkpoints, a room's
  * state checkpoint at most every 5 s instead of every 500 ms (room/recorder.ts checkpointTiming);
  * splice-shared, the fields every seat's game update shares encoded once per broadcast and spliced into
- * each seat's message (Broadcaster.spliceShared, room/splicedUpdate.ts); group-writes, the rooms'
- * snapshot saves and match starts of one event-loop turn written in one SQLite transaction
- * (room/recorder.ts roomWrites).
+ * each seat's message (Broadcaster.spliceShared, room/splicedUpdate.ts).
  */
 export const BENCH_SWITCHES = [
   'one-write',
@@ -106,7 +104,6 @@ export const BENCH_SWITCHES = [
   'fast-digest',
   'sparse-checkpoints',
   'splice-shared',
-  'group-writes',
 ] as const;
 export type BenchSwitch = (typeof BENCH_SWITCHES)[number];
 

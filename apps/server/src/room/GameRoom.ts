@@ -171,7 +171,7 @@ export abstract class GameRoom extends Room {
     );
     this.holdsCode = true;
     this.open(code);
-    this.recorder?.saveRoomNow();
+    this.recorder?.saveRoom();
     await this.setPrivate(true);
   }
 
@@ -221,7 +221,7 @@ export abstract class GameRoom extends Room {
     // restoreRoom holds the code already.
     this.holdsCode = true;
     this.open(snapshot.code);
-    this.recorder?.saveRoomNow();
+    this.recorder?.saveRoom();
     this.holdForReturn();
     await this.setPrivate(true);
   }

@@ -3,13 +3,7 @@ import { logger, matchMaker } from '@colyseus/core';
 import type { AnyGameModule, LoggedIntent, Outcome } from '@cards/rules';
 import { stateDigest } from '../store/rebuild.ts';
 import { rulesVersion } from '../store/rulesVersion.ts';
-import {
-  type Fence,
-  FencedOut,
-  type MatchStart,
-  type RoomSnapshot,
-  type TableStore,
-} from '../store/tableStore.ts';
+import { type Fence, FencedOut, type RoomSnapshot, type TableStore } from '../store/tableStore.ts';
 import type { AnyMatch, MatchListener } from './matchHost.ts';
 
 /**
@@ -20,59 +14,6 @@ import type { AnyMatch, MatchListener } from './matchHost.ts';
  * Tests that read the checkpoint shorten it; `pnpm bench room --compare sparse-checkpoints` compares.
  */
 export const checkpointTiming = { everyMs: 5000 };
-
-/**
- * The rooms' snapshot saves and match starts asked for in one event-loop turn are written together,
- * in one store transaction at the end of the turn (true), or each room's after its handler, each
- * write its own commit (false: `pnpm bench room --compare group-writes`). A table opening writes its
- * room five times (create, two joins, a ready click, the start) and its match once.
- */
-export const roomWrites = { grouped: true };
-
-/**
- * The deferred writes of one store's rooms: the recorders with writes waiting, written in one
- * transaction (`TableStore.together`) by a setImmediate at the end of the turn, or at once when one
- * of those rooms writes something else (its intents, a match's end: they must follow its start).
- */
-export class TurnWrites {
-  private readonly waiting = new Set<RoomRecorder>();
-
-  constructor(private readonly store: TableStore) {}
-
-  add(recorder: RoomRecorder): void {
-    if (this.waiting.size === 0) setImmediate(() => this.writeTurn());
-    this.waiting.add(recorder);
-  }
-
-  holds(recorder: RoomRecorder): boolean {
-    return this.waiting.has(recorder);
-  }
-
-  writeTurn(): void {
-    if (this.waiting.size === 0) return;
-    const recorders = [...this.waiting];
-    this.waiting.clear();
-    const writeAll = () => {
-      for (const recorder of recorders) recorder.writeWaiting();
-    };
-    try {
-      if (this.store.together === undefined) writeAll();
-      else this.store.together(writeAll);
-    } catch (error) {
-      logger.error(`the store refused the writes of ${recorders.length} rooms`, error);
-    }
-  }
-}
-
-const turnWrites = new WeakMap<TableStore, TurnWrites>();
-const turnWritesOf = (store: TableStore): TurnWrites => {
-  let writes = turnWrites.get(store);
-  if (writes === undefined) {
-    writes = new TurnWrites(store);
-    turnWrites.set(store, writes);
-  }
-  return writes;
-};
 
 /** What the recorder reads from the rest of the room. */
 export interface RecordedRoom {
@@ -102,17 +43,12 @@ export class RoomRecorder implements MatchListener {
   private pending: { replayId: string; match: AnyMatch } | null = null;
   private checkpointTimer: NodeJS.Timeout | null = null;
   private saveQueued = false;
-  /** The match start to write with the room's next deferred save (grouped writes only). */
-  private startQueued: MatchStart | null = null;
-  private readonly turn: TurnWrites;
 
   constructor(
     private readonly store: TableStore,
     private readonly game: AnyGameModule,
     private readonly room: RecordedRoom,
-  ) {
-    this.turn = turnWritesOf(store);
-  }
+  ) {}
 
   private fence(): Fence {
     return { code: this.room.code(), epoch: this.room.epoch() };
@@ -120,22 +56,23 @@ export class RoomRecorder implements MatchListener {
 
   matchStarted(match: AnyMatch, gameNumber: number, startedAt: number): void {
     this.replayId = newReplayId();
-    const start: MatchStart = {
-      replayId: this.replayId,
-      code: this.room.code(),
-      game: this.game.slug,
-      gameNumber,
-      config: match.config,
-      players: match.players,
-      seed: match.seed,
-      rulesVersion: rulesVersion(),
-      startedAt,
-      seats: this.room.players(),
-    };
-    // A start still waiting (never two without an end or stop between, which write it first).
-    if (this.startQueued !== null) this.flushTurn();
-    if (roomWrites.grouped) this.startQueued = start;
-    else this.write(() => this.store.matchStarted(start, this.fence()));
+    this.write(() =>
+      this.store.matchStarted(
+        {
+          replayId: this.replayId as string,
+          code: this.room.code(),
+          game: this.game.slug,
+          gameNumber,
+          config: match.config,
+          players: match.players,
+          seed: match.seed,
+          rulesVersion: rulesVersion(),
+          startedAt,
+          seats: this.room.players(),
+        },
+        this.fence(),
+      ),
+    );
     this.saveRoom();
   }
 
@@ -147,7 +84,6 @@ export class RoomRecorder implements MatchListener {
       throw error;
     };
     let appended: void | Promise<void>;
-    this.flushTurn();
     try {
       appended = this.store.appendIntent(replayId, { seq: match.version - 1, entry }, this.fence());
     } catch (error) {
@@ -172,66 +108,32 @@ export class RoomRecorder implements MatchListener {
 
   /**
    * Saves the room's snapshot once the current handler has run: the saves one handler asks for (start
-   * and rematch ask two or three times) become one write of the final snapshot. Grouped (roomWrites),
-   * it is written at the end of the event-loop turn with the other rooms' saves of that turn, in one
-   * transaction, and before anything else this room writes (its next intent flushes it); else right
-   * after the handler, before any later message is handled. Intents are not coalesced
-   * (intentAccepted stores each before its result).
+   * and rematch ask two or three times) become one write of the final snapshot, made before any later
+   * message is handled. Intents are not coalesced (intentAccepted stores each before its result).
    */
   saveRoom(): void {
     if (this.saveQueued) return;
     this.saveQueued = true;
-    if (roomWrites.grouped) this.turn.add(this);
-    else queueMicrotask(() => this.flushSave());
-  }
-
-  /**
-   * Saves the room's snapshot now, not at the end of the turn: a new room is in the store before
-   * anyone is told its code (and a restored one before anyone joins it).
-   */
-  saveRoomNow(): void {
-    this.saveQueued = true;
-    this.flushTurn();
-    this.flushSave();
-  }
-
-  /** The room's deferred writes (TurnWrites.writeTurn): its match start, then its snapshot. */
-  writeWaiting(): void {
-    const start = this.startQueued;
-    this.startQueued = null;
-    if (start !== null) this.attempt(() => this.store.matchStarted(start, this.fence()));
-    this.flushSave();
+    queueMicrotask(() => this.flushSave());
   }
 
   private flushSave(): void {
     if (!this.saveQueued) return;
     this.saveQueued = false;
     if (shuttingDown()) return;
-    this.attempt(() => this.store.saveRoom(this.room.snapshot()));
-  }
-
-  /** Writes this turn's deferred writes now if this room has some: its other writes come after them. */
-  private flushTurn(): void {
-    if (this.turn.holds(this)) this.turn.writeTurn();
+    this.write(() => this.store.saveRoom(this.room.snapshot()));
   }
 
   /** The room closed for good (not a shutdown: those rooms come back after the restart). */
   closeRoom(reason: string | null): void {
-    this.flushTurn();
     this.flushSave();
     this.flushCheckpoint();
     if (shuttingDown()) return;
     this.write(() => this.store.closeRoom(this.room.code(), reason, this.fence()));
   }
 
-  /** A write after the room's deferred ones (see flushTurn). */
-  private write(action: () => void | Promise<void>): void {
-    this.flushTurn();
-    this.attempt(action);
-  }
-
   /** Writes other than intents: a failure is logged (the game goes on; the next save repairs it). */
-  private attempt(action: () => void | Promise<void>): void {
+  private write(action: () => void | Promise<void>): void {
     const failed = (error: unknown) => {
       logger.error(`room ${this.room.code()}: the store refused a write`, error);
       if (error instanceof FencedOut) this.room.fencedOut();

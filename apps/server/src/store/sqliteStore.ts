@@ -415,45 +415,13 @@ export class SqliteStore implements TableStore {
     this.db.close();
   }
 
-  /**
-   * One transaction for several writes (RoomRecorder's grouped writes of an event-loop turn): one
-   * commit instead of one each (~5 instead of ~17 µs of CPU per room save). A write that throws
-   * (FencedOut) leaves the others to commit; if the transaction cannot begin, each write commits on
-   * its own as without it.
-   */
-  together(writes: () => void): void {
-    if (this.db.isTransaction) return writes();
-    try {
-      this.sql('BEGIN IMMEDIATE').run();
-    } catch {
-      return writes();
-    }
-    try {
-      writes();
-    } finally {
-      this.commit();
-    }
-  }
-
-  /** Commits; a failed commit rolls back, so the connection is never left inside a transaction. */
-  private commit(): void {
-    try {
-      this.sql('COMMIT').run();
-    } catch (error) {
-      if (this.db.isTransaction) this.db.exec('ROLLBACK');
-      throw error;
-    }
-  }
-
-  /** All of `body` or none of it, also inside `together` (as a savepoint there). */
   private transaction(body: () => void): void {
-    const nested = this.db.isTransaction;
-    this.db.exec(nested ? 'SAVEPOINT part' : 'BEGIN');
+    this.db.exec('BEGIN');
     try {
       body();
-      this.db.exec(nested ? 'RELEASE part' : 'COMMIT');
+      this.db.exec('COMMIT');
     } catch (error) {
-      this.db.exec(nested ? 'ROLLBACK TO part; RELEASE part' : 'ROLLBACK');
+      this.db.exec('ROLLBACK');
       throw error;
     }
   }

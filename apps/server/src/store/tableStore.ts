@@ -145,12 +145,6 @@ export interface TableStore {
   /** The room is closed (everyone left, or it could not be restored): no longer restored, record kept. */
   closeRoom(code: string, reason: string | null, fence?: Fence): void | Promise<void>;
   matchStarted(match: MatchStart, fence?: Fence): void | Promise<void>;
-  /**
-   * Runs `writes` (calls of the write methods above) as one transaction where the store can: fewer
-   * commits, the same rows. Each write still succeeds or throws on its own. Without it, or when the
-   * store cannot begin one, each write is its own, as always.
-   */
-  together?(writes: () => void): void;
   /** Appends one accepted intent; `seq` must be the next in the match's log. */
   appendIntent(replayId: string, intent: StoredIntent, fence?: Fence): void | Promise<void>;
   /** A digest of the state after `version` intents (written off the hot path). */
