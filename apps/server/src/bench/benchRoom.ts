@@ -958,7 +958,9 @@ async function compareSwitch(config: BenchConfig, name: BenchSwitch): Promise<vo
     const measured = sum((r) => r.measured);
     // Each run's opening over the bare room's of its round, averaged (NaN without --bare).
     const toBare = (of: (r: Run) => number) =>
-      runs.reduce((total, r, i) => total + of(r) / of(pooled.bare[i] as Run), 0) / runs.length;
+      pooled.bare.length === 0
+        ? Number.NaN
+        : runs.reduce((total, r, i) => total + of(r) / of(pooled.bare[i] as Run), 0) / runs.length;
     return {
       openS: sum((r) => r.openMs) / runs.length / 1000,
       openToBare: toBare((r) => r.openMs),
