@@ -616,12 +616,19 @@ interface OpeningFigures {
   intents: number;
   /** The server's event-loop delay p99 meanwhile, ms. */
   loopP99: number;
+  /** The timed room handlers' thread CPU meanwhile by handler (the start, the store's writes), ms. */
+  handlerCpuByName: Record<string, number>;
 }
 
 /** The server's figures since the 'measure' sent before opening (intents: all accepted so far). */
 async function openingFigures(child: ChildProcess, stats: Stats): Promise<OpeningFigures> {
   const server = await figures(child);
-  return { cpuMs: server.cpuMs, intents: stats.accepted, loopP99: server.loop.p99 };
+  return {
+    cpuMs: server.cpuMs,
+    intents: stats.accepted,
+    loopP99: server.loop.p99,
+    handlerCpuByName: server.handlerCpuByName ?? {},
+  };
 }
 
 /** Intent → view p99 of the intents sent in each whole second after `from`. */
@@ -924,22 +931,42 @@ function compare(config: BenchConfig, project: Run, bare: Run): void {
 /**
  * `--compare <switch>`: the project (SQLite store) with the switch off, then on, `rounds` times over
  * (interleaved, so the machine's other load falls on both alike), each run's figures, then both side
- * by side pooled over the rounds: server CPU per 1,000 intents, intent → view p50/p99, throughput.
+ * by side pooled over the rounds: the opening (time, server CPU, intents played meanwhile), server CPU
+ * per 1,000 intents, intent → view p50/p99, throughput. With `--bare`, each round also runs the bare
+ * twin after them, and the opening rows give each side's ratio to the bare room of its round.
  */
 async function compareSwitch(config: BenchConfig, name: BenchSwitch): Promise<void> {
-  const pooled = { off: [] as Run[], on: [] as Run[] };
-  for (let round = 0; round < config.rounds; round++)
+  const pooled = { off: [] as Run[], on: [] as Run[], bare: [] as Run[] };
+  for (let round = 0; round < config.rounds; round++) {
     for (const side of ['off', 'on'] as const) {
       console.log(`--- round ${round + 1}, ${name} ${side}, ${loadAverage()}`);
       const run = await runLoad(config, 'sqlite', [`${name}=${side === 'on' ? 1 : 0}`]);
       reportRun(config, run);
+      console.log(openingLine(config, run));
       pooled[side].push(run);
     }
+    if (!config.bare) continue;
+    console.log(`--- round ${round + 1}, bare Colyseus room, ${loadAverage()}`);
+    const bare = await runLoad(config, 'bare');
+    reportRun(config, bare);
+    console.log(openingLine(config, bare));
+    pooled.bare.push(bare);
+  }
   const figuresOf = (runs: Run[]) => {
     const latency = summarise(runs.flatMap((r) => r.stats.latencies));
     const sum = (of: (r: Run) => number) => runs.reduce((total, r) => total + of(r), 0);
     const measured = sum((r) => r.measured);
+    // Each run's opening over the bare room's of its round, averaged (NaN without --bare).
+    const toBare = (of: (r: Run) => number) =>
+      pooled.bare.length === 0
+        ? Number.NaN
+        : runs.reduce((total, r, i) => total + of(r) / of(pooled.bare[i] as Run), 0) / runs.length;
     return {
+      openS: sum((r) => r.openMs) / runs.length / 1000,
+      openToBare: toBare((r) => r.openMs),
+      openCpuS: sum((r) => r.opening.cpuMs) / runs.length / 1000,
+      openCpuToBare: toBare((r) => r.opening.cpuMs),
+      openIntents: sum((r) => r.opening.intents) / runs.length,
       cpu: (sum((r) => r.server.cpuMs) / measured) * 1000,
       systemCpu: (sum((r) => r.server.systemCpuMs) / measured) * 1000,
       handlerCpu: (sum((r) => r.server.handlerCpuMs) / measured) * 1000,
@@ -952,10 +979,18 @@ async function compareSwitch(config: BenchConfig, name: BenchSwitch): Promise<vo
   console.log(
     `--compare ${name}: ${config.tables} ${config.game} tables of ${config.players}` +
       `${config.spectators > 0 ? ` + ${config.spectators} spectators` : ''}, pace ${config.pace} ms, ` +
-      `${config.seconds} s a run, ${config.rounds} rounds pooled (SQLite store)`,
+      `${config.seconds} s a run, ${config.rounds} rounds pooled (SQLite store); ${loadAverage()}`,
   );
   console.log(`  ${'measure'.padEnd(36)} ${'off'.padStart(10)} ${'on'.padStart(10)}  on ÷ off`);
-  const rows: [string, number, number, (v: number) => string][] = [
+  type Row = [string, number, number, (v: number) => string];
+  const times = (v: number) => `${v.toFixed(2)}×`;
+  const toBare = (label: string, a: number, b: number): Row[] => (config.bare ? [[label, a, b, times]] : []);
+  const rows: Row[] = [
+    [`open ${config.tables} tables, s (mean)`, off.openS, on.openS, (v) => v.toFixed(2)],
+    ...toBare('  ÷ bare of the round (mean)', off.openToBare, on.openToBare),
+    ['  server CPU while opening, s', off.openCpuS, on.openCpuS, (v) => v.toFixed(2)],
+    ...toBare('    ÷ bare of the round (mean)', off.openCpuToBare, on.openCpuToBare),
+    ['  intents played meanwhile', off.openIntents, on.openIntents, (v) => v.toFixed(0)],
     ['server CPU per 1,000 intents, ms', off.cpu, on.cpu, (v) => v.toFixed(1)],
     ['  of it in the kernel (system time), ms', off.systemCpu, on.systemCpu, (v) => v.toFixed(1)],
     ["  of it room handlers' thread CPU, ms", off.handlerCpu, on.handlerCpu, (v) => v.toFixed(1)],
@@ -968,6 +1003,18 @@ async function compareSwitch(config: BenchConfig, name: BenchSwitch): Promise<vo
       `  ${label.padEnd(36)} ${fmt(a).padStart(10)} ${fmt(b).padStart(10)}  ${(b / a).toFixed(2)}×`,
     );
 }
+
+/** What the server did while this run's tables opened. */
+const openingLine = (config: BenchConfig, run: Run): string =>
+  `  opened ${config.tables} tables in ${(run.openMs / 1000).toFixed(2)} s; server CPU meanwhile ` +
+  `${(run.opening.cpuMs / 1000).toFixed(2)} s, ${run.opening.intents} intents played, ` +
+  `event-loop delay p99 ${ms(run.opening.loopP99)}` +
+  (Object.keys(run.opening.handlerCpuByName).length === 0
+    ? ''
+    : `; room handlers' thread CPU meanwhile, ms: ${Object.entries(run.opening.handlerCpuByName)
+        .sort((a, b) => b[1] - a[1])
+        .map(([name, cpuMs]) => `${name} ${cpuMs.toFixed(1)}`)
+        .join(', ')}`);
 
 /** One project run's figures as before: latencies, throughput, server figures, idle-table memory. */
 function reportRun(config: BenchConfig, run: Run): void {
