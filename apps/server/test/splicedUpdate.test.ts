@@ -149,33 +149,6 @@ describe('SplicedUpdates: what every seat shares encoded once, spliced into each
     expect(new SplicedUpdates(shared, [[1], [1]]).sharedViewEntries).toBe(0);
   });
 
-  it('keeps the bytes of frozen shared objects across broadcasts, and only theirs', () => {
-    SplicedUpdates.minRunBytes = 0;
-    const shared: SharedFields = {
-      actors: [0],
-      timers: [],
-      history: { from: 0, entries: [] },
-      replayId: null,
-    };
-    const card = (n: number) => Object.freeze({ id: `c${n}`, rank: n, suit: 'S' });
-    const items = [card(1), card(2)];
-    const open: number[] = [1];
-    for (let step = 0; step < 4; step++) {
-      // A new frozen list of the same frozen items each step, and one list that is changed in place.
-      const table = Object.freeze([...items, card(10 + step)]);
-      const views = [0, 1].map((seat) => ({ seat, table, open, hand: [seat] }));
-      const spliced = new SplicedUpdates(shared, views);
-      expect(spliced.sharedViewEntries).toBe(2);
-      for (const view of views) {
-        const own: OwnFields = { version: step, view, legal: [] };
-        expect(spliced.message(own)).toEqual(
-          getMessageBytes.raw(Protocol.ROOM_DATA, 'game', { ...own, ...shared }),
-        );
-      }
-      open.push(step);
-    }
-  });
-
   it('is a different message for each seat: one seat’s view never goes to another', () => {
     const { own, shared } = updates(cassino, 2).next().value!;
     const spliced = new SplicedUpdates(

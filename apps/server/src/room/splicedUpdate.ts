@@ -43,67 +43,6 @@ function runOf(object: Record<string, unknown>, keys: readonly string[], from: n
 }
 
 /**
- * The bytes of frozen objects met in shared view entries, kept across broadcasts (an unchanged
- * shared object is not encoded again). A frozen object in a view stands for data that never changes,
- * nor does anything it holds: the rules' states and what their views build once per state (Cassino,
- * Star Navigator). Set `SplicedUpdates.keepFrozenBytes` false to encode every broadcast afresh.
- */
-let frozenBytes = new WeakMap<object, Buffer>();
-
-const isFrozenObject = (value: unknown): value is object =>
-  typeof value === 'object' && value !== null && Object.isFrozen(value);
-
-/** msgpackr's array header for a list of `length` (fixarray, array 16, array 32). */
-function arrayHeader(length: number): Buffer {
-  if (length < 0x10) return Buffer.of(0x90 | length);
-  const header = Buffer.allocUnsafe(length < 0x10000 ? 3 : 5);
-  if (length < 0x10000) header.writeUInt16BE(length, 1);
-  else header.writeUInt32BE(length, 1);
-  header[0] = length < 0x10000 ? 0xdc : 0xdd;
-  return header;
-}
-
-/** A frozen value's bytes: kept, or packed now (a list of frozen objects item by item, each kept). */
-function frozenValue(value: object): Buffer {
-  let bytes = frozenBytes.get(value);
-  if (bytes !== undefined) return bytes;
-  if (Array.isArray(value) && value.length > 0 && value.every(isFrozenObject))
-    bytes = Buffer.concat([arrayHeader(value.length), ...value.map(frozenValue)]);
-  else bytes = Buffer.from(packr.pack(value));
-  frozenBytes.set(value, bytes);
-  return bytes;
-}
-
-/** A key's bytes (a view's keys are few and always the same). */
-const keyBytes = new Map<string, Buffer>();
-function keyOf(key: string): Buffer {
-  let bytes = keyBytes.get(key);
-  if (bytes === undefined) keyBytes.set(key, (bytes = Buffer.from(packr.pack(key))));
-  return bytes;
-}
-
-/**
- * A shared run's entries as a map's pairs: frozen values from the kept bytes, the others (primitives
- * mostly) packed together between them.
- */
-function sharedRunOf(object: Record<string, unknown>, keys: readonly string[], from: number, to: number) {
-  if (!SplicedUpdates.keepFrozenBytes) {
-    const run = runOf(object, keys, from, to);
-    return { bytes: Buffer.from(run.bytes), count: run.count };
-  }
-  const parts: Buffer[] = [];
-  let loose = from;
-  for (let i = from; i <= to; i++) {
-    const value = i < to ? object[keys[i]!] : undefined;
-    if (i < to && !isFrozenObject(value)) continue;
-    if (loose < i) parts.push(Buffer.from(runOf(object, keys, loose, i).bytes));
-    if (i < to) parts.push(keyOf(keys[i]!), frozenValue(value as object));
-    loose = i + 1;
-  }
-  return { bytes: Buffer.concat(parts), count: to - from };
-}
-
-/**
  * The view's entries that are the same in every view of one broadcast: at the same position in each
  * view, with the same key and the same value (one object by reference, a primitive by value), packed
  * once as runs of consecutive entries. Only the rules can put one object into every seat's view, so a
@@ -133,8 +72,9 @@ class SharedViewEntries {
       for (; end < keys.length && shared[end]; end++) objects ||= typeof first[keys[end]!] === 'object';
       // A short run costs each view more (its own entries packed in two calls) than it saves; a run
       // of primitives alone is short.
-      const run = objects ? sharedRunOf(first, keys, i, end) : null;
-      if (run !== null && run.bytes.length >= SplicedUpdates.minRunBytes) this.runs[i] = { ...run, end };
+      const run = objects ? runOf(first, keys, i, end) : null;
+      if (run !== null && run.bytes.length >= SplicedUpdates.minRunBytes)
+        this.runs[i] = { bytes: Buffer.from(run.bytes), count: run.count, end };
       i = end - 1;
     }
   }
@@ -149,34 +89,20 @@ class SharedViewEntries {
     return this.runs.length > 0 && this.views.has(view) && isPlainObject(view);
   }
 
-  /**
-   * The view as msgpack: its own entries packed now, the shared ones as packed once, in key order;
-   * then `after`'s entries (the update's fields after the view). The view's own entries after its last
-   * shared run and `after`'s are one map's pairs after another, so they are packed in one call when
-   * no key is in both.
-   */
-  write(view: Record<string, unknown>, out: Writer, after: Record<string, unknown>): void {
+  /** The view as msgpack: its own entries packed now, the shared ones as packed once, in key order. */
+  write(view: Record<string, unknown>, out: Writer): void {
     const keys = Object.keys(view);
     out.mapHeader(keys.length);
     let from = 0;
-    for (let i = 0; i < keys.length; i++) {
+    for (let i = 0; i <= keys.length; i++) {
       const run = this.runs[i];
-      if (run === undefined) continue;
+      if (run === undefined && i < keys.length) continue;
       if (from < i) out.push(runOf(view, keys, from, i).bytes);
+      if (run === undefined) break;
       out.push(run.bytes);
       i = run.end - 1;
       from = run.end;
     }
-    const tail: Record<string, unknown> = {};
-    for (let i = from; i < keys.length; i++) tail[keys[i]!] = view[keys[i]!];
-    const afterKeys = Object.keys(after);
-    if (afterKeys.some((key) => key in tail)) {
-      if (from < keys.length) out.push(runOf(view, keys, from, keys.length).bytes);
-      if (afterKeys.length > 0) out.push(entryRun(after, false).bytes);
-      return;
-    }
-    for (const key of afterKeys) tail[key] = after[key];
-    if (from < keys.length || afterKeys.length > 0) out.push(entryRun(tail, false).bytes);
   }
 }
 
@@ -213,8 +139,6 @@ class Writer {
   }
 }
 
-let keepFrozen = true;
-
 /** Colyseus's frame header of a 'game' message. */
 const GAME_HEADER = getMessageBytes.raw(Protocol.ROOM_DATA, 'game');
 /** One writer for every message (each is written and taken in one synchronous call). */
@@ -235,19 +159,10 @@ export class SplicedUpdates {
    * showdown, and leaves Cassino's views whole).
    */
   static minRunBytes = 256;
-  /** Whether the bytes of frozen shared objects are kept across broadcasts (see `frozenBytes`). */
-  static get keepFrozenBytes(): boolean {
-    return keepFrozen;
-  }
-  static set keepFrozenBytes(on: boolean) {
-    keepFrozen = on;
-    frozenBytes = new WeakMap();
-  }
   private readonly header = GAME_HEADER;
   private readonly shared: EntryRun;
   private readonly view: SharedViewEntries;
   private readonly writer = WRITER;
-  private version: { key: string; value: number; bytes: Buffer } | null = null;
 
   /** `views`: the view of every client these messages are for (only entries all of them share are spliced). */
   constructor(shared: SharedFields, views: readonly unknown[] = []) {
@@ -269,24 +184,12 @@ export class SplicedUpdates {
     out.mapHeader(keys.length + this.shared.count);
     const at = keys.indexOf('view');
     const o = own as unknown as Record<string, unknown>;
-    if (at > 0) out.push(this.before(o, keys, at));
+    if (at > 0) out.push(runOf(o, keys, 0, at).bytes);
     out.push(VIEW_KEY);
-    const after: Record<string, unknown> = {};
-    for (let i = at + 1; i < keys.length; i++) after[keys[i]!] = o[keys[i]!];
-    this.view.write(own.view as Record<string, unknown>, out, after);
+    this.view.write(own.view as Record<string, unknown>, out);
+    if (at + 1 < keys.length) out.push(runOf(o, keys, at + 1, keys.length).bytes);
     out.push(this.shared.bytes);
     return out.take();
-  }
-
-  /** The update's fields before its view (its version: the same in every message of a broadcast). */
-  private before(own: Record<string, unknown>, keys: readonly string[], at: number): Buffer {
-    const version = at === 1 ? own[keys[0]!] : undefined;
-    if (typeof version !== 'number') return runOf(own, keys, 0, at).bytes;
-    const kept = this.version;
-    if (kept !== null && kept.key === keys[0] && kept.value === version) return kept.bytes;
-    const bytes = Buffer.from(runOf(own, keys, 0, at).bytes);
-    this.version = { key: keys[0]!, value: version, bytes };
-    return bytes;
   }
 
   /** The message with the view encoded whole (one allocation of the exact size). */

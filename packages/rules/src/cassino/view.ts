@@ -1,4 +1,4 @@
-import type { CassinoScoreLine, CassinoTableItem, CassinoView } from '@cards/schema';
+import type { CassinoView } from '@cards/schema';
 import { SPECTATOR, type Viewer } from '../core/game.ts';
 import { legalPlays } from './legal.ts';
 import type { CassinoState } from './state.ts';
@@ -19,58 +19,25 @@ type SharedView = Pick<
 /**
  * Built once per state (states are immutable) for all its viewers: each change sends every seat and
  * the spectators their view of the same state, so these are one object in every view (the room
- * encodes such entries once for all seats). Frozen, and deeply so: the room also keeps the bytes of
- * frozen objects across updates (a list the next state keeps is the same frozen copy, a table item
- * the same frozen item).
+ * encodes such entries once for all seats). Shared between views, so frozen.
  */
 const sharedViews = new WeakMap<CassinoState, SharedView>();
-
-/**
- * `make` of a list of the state, frozen and remembered by that list (the next state keeps the lists
- * it does not change): one cache per use, so one list is never taken for another's result.
- */
-function frozenFrom<T, U>(make: (list: readonly T[]) => U[]): (source: readonly T[]) => U[] {
-  const made = new WeakMap<readonly T[], U[]>();
-  return (source) => {
-    let list = made.get(source);
-    if (list === undefined) made.set(source, (list = Object.freeze(make(source)) as U[]));
-    return list;
-  };
-}
-
-/** Freezes a plain JSON value of the state and all it holds (states are never changed anyway). */
-function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  for (const inner of Object.values(value)) deepFreeze(inner);
-  return Object.freeze(value);
-}
-
-const copy = <T>(list: readonly T[]): T[] => [...list];
-const counts = (lists: readonly (readonly unknown[])[]): number[] => lists.map((l) => l.length);
-const handCounts = frozenFrom(counts);
-const capturedCounts = frozenFrom(counts);
-const table = frozenFrom((items: readonly CassinoTableItem[]) => items.map(deepFreeze));
-const scoreLines = frozenFrom((lines: readonly CassinoScoreLine[]) => lines.map(deepFreeze));
-const dealScores = frozenFrom((deals: readonly (readonly CassinoScoreLine[])[]) => deals.map(scoreLines));
-const sweeps = frozenFrom(copy<number>);
-const matchTotals = frozenFrom(copy<number>);
-const awaitingContinue = frozenFrom(copy<number>);
-const winners = frozenFrom(copy<number>);
 
 function sharedView(state: CassinoState): SharedView {
   let shared = sharedViews.get(state);
   if (shared === undefined) {
     shared = {
-      handCounts: handCounts(state.hands),
-      table: table(state.table),
-      capturedCounts: capturedCounts(state.captured),
-      sweeps: sweeps(state.sweeps),
-      dealScores: dealScores(state.dealScores),
-      matchTotals: matchTotals(state.matchTotals),
-      awaitingContinue: awaitingContinue(state.awaitingContinue),
-      winners: winners(state.winners),
+      handCounts: Object.freeze(state.hands.map((h) => h.length)) as number[],
+      table: Object.freeze([...state.table]) as CassinoView['table'],
+      capturedCounts: Object.freeze(state.captured.map((pile) => pile.length)) as number[],
+      sweeps: Object.freeze([...state.sweeps]) as number[],
+      dealScores: Object.freeze(
+        state.dealScores.map((lines) => Object.freeze([...lines])),
+      ) as CassinoView['dealScores'],
+      matchTotals: Object.freeze([...state.matchTotals]) as number[],
+      awaitingContinue: Object.freeze([...state.awaitingContinue]) as number[],
+      winners: Object.freeze([...state.winners]) as number[],
     };
-    deepFreeze(state.lastAction);
     sharedViews.set(state, shared);
   }
   return shared;
