@@ -984,12 +984,12 @@ async function compareSwitch(config: BenchConfig, name: BenchSwitch): Promise<vo
   console.log(`  ${'measure'.padEnd(36)} ${'off'.padStart(10)} ${'on'.padStart(10)}  on ÷ off`);
   type Row = [string, number, number, (v: number) => string];
   const times = (v: number) => `${v.toFixed(2)}×`;
-  const toBare = (label: string, a: number, b: number): Row[] => (config.bare ? [[label, a, b, times]] : []);
+  const bareRow = (label: string, a: number, b: number): Row[] => (config.bare ? [[label, a, b, times]] : []);
   const rows: Row[] = [
     [`open ${config.tables} tables, s (mean)`, off.openS, on.openS, (v) => v.toFixed(2)],
-    ...toBare('  ÷ bare of the round (mean)', off.openToBare, on.openToBare),
+    ...bareRow('  ÷ bare of the round (mean)', off.openToBare, on.openToBare),
     ['  server CPU while opening, s', off.openCpuS, on.openCpuS, (v) => v.toFixed(2)],
-    ...toBare('    ÷ bare of the round (mean)', off.openCpuToBare, on.openCpuToBare),
+    ...bareRow('    ÷ bare of the round (mean)', off.openCpuToBare, on.openCpuToBare),
     ['  intents played meanwhile', off.openIntents, on.openIntents, (v) => v.toFixed(0)],
     ['server CPU per 1,000 intents, ms', off.cpu, on.cpu, (v) => v.toFixed(1)],
     ['  of it in the kernel (system time), ms', off.systemCpu, on.systemCpu, (v) => v.toFixed(1)],

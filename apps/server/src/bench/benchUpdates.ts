@@ -152,12 +152,20 @@ function change(way: Way, game: AnyGameModule, match: AnyMatch): void {
       getMessageBytes.raw(Protocol.ROOM_DATA, 'game', { version: match.version, ...u, ...shared });
     return;
   }
-  const own = updateWork(game, match).map((u) => ({ version: match.version, ...u }));
-  const updates = new SplicedUpdates(
-    sharedFields(game, match),
-    own.map((u) => u.view),
-  );
+  const { own, updates } = splicedUpdates(game, match);
   for (const u of own) updates.message(u);
+}
+
+/** One change's updates as the room sends them: each seat's own fields, and what they all share. */
+function splicedUpdates(game: AnyGameModule, match: AnyMatch) {
+  const own = updateWork(game, match).map((u) => ({ version: match.version, ...u }));
+  return {
+    own,
+    updates: new SplicedUpdates(
+      sharedFields(game, match),
+      own.map((u) => u.view),
+    ),
+  };
 }
 
 /**
@@ -208,11 +216,7 @@ function sizes(copy: Copy, players: number, games: number, moves: number): strin
   for (const match of states) {
     const phase = (match.state as { phase?: unknown }).phase;
     if (typeof phase === 'string') phases.set(phase, (phases.get(phase) ?? 0) + 1);
-    const own = updateWork(copy.game, match).map((u) => ({ version: match.version, ...u }));
-    const updates = new SplicedUpdates(
-      sharedFields(copy.game, match),
-      own.map((u) => u.view),
-    );
+    const { own, updates } = splicedUpdates(copy.game, match);
     for (const u of own) {
       view += pack(u.view).length;
       legal += pack(u.legal).length;

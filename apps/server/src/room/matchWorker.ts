@@ -19,10 +19,6 @@ parentPort?.on('message', (job: RunJob) => {
   let answer: RunAnswer;
   const started = performance.now();
   const cpu = process.threadCpuUsage();
-  const cpuMs = (): number => {
-    const used = process.threadCpuUsage(cpu);
-    return (used.user + used.system) / 1000;
-  };
   try {
     const game = modules.get(job.slug);
     if (game === undefined) throw new Error(`no rules for ${job.slug}`);
@@ -35,14 +31,14 @@ parentPort?.on('message', (job: RunJob) => {
           version: result.value.version,
           entry: rules.lastLogged(result.value) as RunAnswer extends { entry: infer E } ? E : never,
           ms: performance.now() - started,
-          cpuMs: cpuMs(),
+          cpuMs: threadCpuMsSince(cpu),
         }
       : {
           id: job.id,
           ok: false,
           error: { ...result.error },
           ms: performance.now() - started,
-          cpuMs: cpuMs(),
+          cpuMs: threadCpuMsSince(cpu),
         };
   } catch (error) {
     answer = { id: job.id, crashed: error instanceof Error ? error.message : String(error) };
@@ -50,7 +46,15 @@ parentPort?.on('message', (job: RunJob) => {
   parentPort?.postMessage(answer);
 });
 
-async function warmUp(): Promise<number> {
+/** This thread's CPU time (user + system) since `before`, ms. */
+function threadCpuMsSince(before: NodeJS.CpuUsage): number {
+  const used = process.threadCpuUsage(before);
+  return (used.user + used.system) / 1000;
+}
+
+/** Runs every game's warm-up steps; their time, wall and this thread's CPU (ms). */
+async function warmUp(): Promise<{ ms: number; cpuMs: number }> {
+  const cpu = process.threadCpuUsage();
   let ms = 0;
   for (const game of modules.values())
     for (const step of game.warmUp?.() ?? []) {
@@ -64,17 +68,15 @@ async function warmUp(): Promise<number> {
       }
       ms += performance.now() - started;
     }
-  return ms;
+  return { ms, cpuMs: threadCpuMsSince(cpu) };
 }
 
 const options = (workerData ?? {}) as MatchWorkerOptions;
-const cpuBefore = process.threadCpuUsage();
-const warmUpMs = options.warmUp === false ? 0 : await warmUp();
-const warmUpCpu = process.threadCpuUsage(cpuBefore);
+const warmedUp = options.warmUp === false ? { ms: 0, cpuMs: 0 } : await warmUp();
 parentPort?.postMessage({
   ready: {
-    warmUpMs,
-    warmUpCpuMs: options.warmUp === false ? 0 : (warmUpCpu.user + warmUpCpu.system) / 1000,
+    warmUpMs: warmedUp.ms,
+    warmUpCpuMs: warmedUp.cpuMs,
     heapUsedBytes: process.memoryUsage().heapUsed,
   },
 } satisfies RunAnswer);

@@ -164,10 +164,8 @@ export class SplicedUpdates {
    * showdown, and leaves Cassino's views whole).
    */
   static minRunBytes = 256;
-  private readonly header = GAME_HEADER;
   private readonly shared: EntryRun;
   private readonly view: SharedViewEntries;
-  private readonly writer = WRITER;
 
   /** `views`: the view of every client these messages are for (only entries all of them share are spliced). */
   constructor(shared: SharedFields, views: readonly unknown[] = []) {
@@ -188,8 +186,8 @@ export class SplicedUpdates {
   /** The whole 'game' message (Colyseus frame) for one client, ready for `client.enqueueRaw`. */
   message(own: OwnFields): Buffer {
     if (!this.view.covers(own.view)) return this.withWholeView(own);
-    const out = this.writer;
-    out.push(this.header);
+    const out = WRITER;
+    out.push(GAME_HEADER);
     const keys = Object.keys(own);
     out.mapHeader(keys.length + this.shared.count);
     const at = keys.indexOf('view');
@@ -206,10 +204,10 @@ export class SplicedUpdates {
   private withWholeView(own: OwnFields): Buffer {
     const mine = entryRun(own, false);
     const out = Buffer.allocUnsafe(
-      this.header.length + MAP16_HEADER + mine.bytes.length + this.shared.bytes.length,
+      GAME_HEADER.length + MAP16_HEADER + mine.bytes.length + this.shared.bytes.length,
     );
-    this.header.copy(out, 0);
-    let at = this.header.length;
+    GAME_HEADER.copy(out, 0);
+    let at = GAME_HEADER.length;
     out[at] = MAP16;
     out.writeUInt16BE(mine.count + this.shared.count, at + 1);
     at += MAP16_HEADER;
