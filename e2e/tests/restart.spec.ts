@@ -75,7 +75,7 @@ test('a server killed with SIGKILL mid-game and started again: both players and 
   const mover = (await isMyTurn(ana.page)) ? ana : ben;
   const pickedId = await mover.page
     .getByTestId('hand')
-    .locator('[data-testid^="hand-card-"]:not([disabled])')
+    .locator('[data-testid^="hand-card-"]:not([disabled]):not([aria-disabled="true"])')
     .first()
     .getAttribute('data-testid');
   const picked = mover.page.getByTestId(pickedId ?? 'no-playable-card');
