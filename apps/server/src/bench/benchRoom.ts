@@ -2,6 +2,8 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Client, type Room as SdkRoom } from '@colyseus/sdk';
 import { type Bot, starNavigatorBot } from '@cards/bots';
@@ -750,11 +752,17 @@ async function inBatches<T>(count: number, atOnce: number, task: () => Promise<T
 }
 
 /** Memory phase, then opening the tables (timed) and playing them for `seconds`, against one server. */
+setFlagsFromString('--expose-gc');
+/** A full garbage collection of this process (the simulated clients'), from a fresh context's `gc`. */
+const collectClientGarbage = runInNewContext('gc') as () => void;
+
 async function runLoad(
   config: BenchConfig,
   variant: Variant,
   switches: readonly string[] = [],
 ): Promise<Run> {
+  // The last run's clients are collected now, not by a major GC inside this run's window.
+  collectClientGarbage();
   const bare = variant === 'bare';
   const port = bare ? config.port + 1 : config.port;
   const server = await startServer(
@@ -929,8 +937,9 @@ function compare(config: BenchConfig, project: Run, bare: Run): void {
 }
 
 /**
- * `--compare <switch>`: the project (SQLite store) with the switch off, then on, `rounds` times over
- * (interleaved, so the machine's other load falls on both alike), each run's figures, then both side
+ * `--compare <switch>`: the project (SQLite store) with the switch off and on, `rounds` times over
+ * (interleaved, off first in odd rounds and on first in even ones, so the machine's other load and the
+ * bench's own warm-up fall on both alike: use an even number), each run's figures, then both side
  * by side pooled over the rounds: the opening (time, server CPU, intents played meanwhile), server CPU
  * per 1,000 intents, intent → view p50/p99, throughput. With `--bare`, each round also runs the bare
  * twin after them, and the opening rows give each side's ratio to the bare room of its round.
@@ -938,7 +947,10 @@ function compare(config: BenchConfig, project: Run, bare: Run): void {
 async function compareSwitch(config: BenchConfig, name: BenchSwitch): Promise<void> {
   const pooled = { off: [] as Run[], on: [] as Run[], bare: [] as Run[] };
   for (let round = 0; round < config.rounds; round++) {
-    for (const side of ['off', 'on'] as const) {
+    // Off first in odd rounds, on first in even ones: with off always first, a switch that changed
+    // nothing showed 0.90× the server's CPU (DEVELOPERS.md, `--compare same`).
+    const order = round % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const);
+    for (const side of order) {
       console.log(`--- round ${round + 1}, ${name} ${side}, ${loadAverage()}`);
       const run = await runLoad(config, 'sqlite', [`${name}=${side === 'on' ? 1 : 0}`]);
       reportRun(config, run);

@@ -100,6 +100,7 @@ const SWITCHES: Record<BenchSwitch, (on: boolean) => void> = {
   'splice-shared': (on) => {
     Broadcaster.spliceShared = on;
   },
+  same: () => undefined,
 };
 
 function send(message: ChildMessage): void {

@@ -212,6 +212,7 @@ function sizes(copy: Copy, players: number, games: number, moves: number): strin
   let seats = 0;
   let message = 0;
   let spliced = 0;
+  const messageBytes: number[] = [];
   const phases = new Map<string, number>();
   for (const match of states) {
     const phase = (match.state as { phase?: unknown }).phase;
@@ -222,7 +223,9 @@ function sizes(copy: Copy, players: number, games: number, moves: number): strin
       legal += pack(u.legal).length;
       intents += u.legal.length;
       seats += 1;
-      message += updates.message(u).length;
+      const bytes = updates.message(u).length;
+      message += bytes;
+      messageBytes.push(bytes);
       spliced += updates.sharedViewBytes;
     }
   }
@@ -231,8 +234,15 @@ function sizes(copy: Copy, players: number, games: number, moves: number): strin
     `${states.length} changes${byPhase === '' ? '' : ` (${byPhase})`}; per seat: view ${(view / seats).toFixed(0)} B, ` +
     `legal ${(legal / seats).toFixed(0)} B (${(intents / seats).toFixed(1)} intents), msgpack; ` +
     `of a seat's message (${(message / seats).toFixed(0)} B) the view's shared entries spliced ` +
-    `${(spliced / seats).toFixed(0)} B (${((100 * spliced) / message).toFixed(0)}%)`
+    `${(spliced / seats).toFixed(0)} B (${((100 * spliced) / message).toFixed(0)}%); ${overDeflateThresholds(messageBytes)}`
   );
+}
+
+/** How many seat messages the websocket would deflate at each threshold (app.ts PER_MESSAGE_DEFLATE). */
+function overDeflateThresholds(bytes: readonly number[]): string {
+  const share = (kb: number) =>
+    `${((100 * bytes.filter((b) => b > kb * 1024).length) / bytes.length).toFixed(1)}% over ${kb} KB`;
+  return `seat messages ${share(4)}, ${share(8)}, ${share(16)}, largest ${Math.max(...bytes)} B`;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
