@@ -908,6 +908,7 @@ function compare(config: BenchConfig, project: Run, bare: Run): void {
       ms,
       '',
     ],
+    ["bench clients' CPU, % of one core", clientCpuShare(project), clientCpuShare(bare), percent, ''],
     [
       `heap per idle 4-seat table, lobby (${config.memTables} tables)`,
       project.lobbyBytes,
@@ -934,7 +935,19 @@ function compare(config: BenchConfig, project: Run, bare: Run): void {
     console.log(
       `  ${label.padEnd(52)} ${fmt(a).padStart(12)} ${fmt(b).padStart(12)}  ${ratio(a, b)} ${goal}`,
     );
+  const busiest = Math.max(clientCpuShare(project), clientCpuShare(bare));
+  if (busiest >= BUSY_CLIENTS_PERCENT)
+    console.log(
+      `  the bench clients used ${percent(busiest)} of a core: they share this process and the machine ` +
+        'with the server, so its latency and throughput figures measure the bench as well',
+    );
 }
+
+/** From this share of a core up, the simulated clients' own work shows in what they measure. */
+const BUSY_CLIENTS_PERCENT = 80;
+const percent = (v: number) => `${v.toFixed(0)}%`;
+/** The simulated clients' CPU over the measured window, % of one core. */
+const clientCpuShare = (run: Run) => (100 * run.client.cpuMs) / (run.seconds * 1000);
 
 /**
  * `--compare <switch>`: the project (SQLite store) with the switch off and on, `rounds` times over
