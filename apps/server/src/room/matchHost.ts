@@ -71,8 +71,15 @@ export class MatchHost {
   match: AnyMatch | null = null;
   gameNumber = 0;
   private readonly listeners: MatchListener[] = [];
-  /** The tail of the transitions queued for the runner (they run strictly one after another). */
+  /**
+   * The tail of the transitions queued for the runner, or behind a move an async store is still
+   * recording (they run strictly one after another).
+   */
   private applying: Promise<unknown> = Promise.resolve();
+  /** Moves applied whose record an async store has not confirmed yet (the match has not moved on). */
+  private recording = 0;
+  /** Transitions waiting in `applying` that have not started. */
+  private queued = 0;
   /** Epoch ms at performance.now() = 0 (see now()). */
   private clockOrigin = Date.now() - performance.now();
   /** Game deadlines by key (see GameModule.timers), kept in step with the match by syncTimers. */
@@ -130,12 +137,22 @@ export class MatchHost {
   submit(t: Transition): Reply | Promise<Reply> {
     const runner = this.runner;
     const from = this.match;
-    if (runner === null) return from ? this.settle(from, runHere(this.game, from, t)) : noGame();
+    if (runner === null && this.recording === 0 && this.queued === 0) {
+      if (!from) return noGame();
+      const reply = this.settle(from, runHere(this.game, from, t));
+      if (reply instanceof Promise) this.applying = reply.catch(() => undefined);
+      return reply;
+    }
     const gameNumber = this.gameNumber;
+    this.queued += 1;
     const job = this.applying.then(async () => {
+      this.queued -= 1;
       const match = this.match;
       if (!match || this.gameNumber !== gameNumber) return noGame();
-      return this.settle(match, await runner.run(this.game, match, t));
+      return this.settle(
+        match,
+        runner ? await runner.run(this.game, match, t) : runHere(this.game, match, t),
+      );
     });
     this.applying = job.catch(() => undefined);
     return job;
@@ -146,28 +163,46 @@ export class MatchHost {
     if (!result.ok) return { ok: false, error: { ...result.error } };
     const match = result.value;
     const entry = lastLogged(match);
-    const pending: Promise<void>[] = [];
-    try {
-      if (entry !== undefined)
-        for (const l of this.listeners) {
-          const recorded = l.intentAccepted?.(match, entry);
-          if (recorded instanceof Promise) pending.push(recorded);
-        }
-    } catch (error) {
-      return this.notRecorded(error);
+    return entry === undefined ? this.moveOn(match) : this.record(from, match, entry, 0);
+  }
+
+  /**
+   * Tells the listeners from `first` on of the move, in order. A listener that records it
+   * asynchronously (a store over the network) is waited for before the next one hears of it and
+   * before the match moves on, so a move the store refused is not in the match, the history or any
+   * later move.
+   */
+  private record(
+    from: AnyMatch,
+    match: AnyMatch,
+    entry: LoggedIntent<unknown>,
+    first: number,
+  ): Reply | Promise<Reply> {
+    for (let i = first; i < this.listeners.length; i++) {
+      let recorded: void | Promise<void>;
+      try {
+        recorded = this.listeners[i]?.intentAccepted?.(match, entry);
+      } catch (error) {
+        return this.notRecorded(error);
+      }
+      if (!(recorded instanceof Promise)) continue;
+      this.recording += 1;
+      return recorded
+        .finally(() => {
+          this.recording -= 1;
+        })
+        .then(
+          () => (this.match === from ? this.record(from, match, entry, i + 1) : noGame()),
+          (error: unknown) => this.notRecorded(error),
+        );
     }
+    return this.moveOn(match);
+  }
+
+  private moveOn(match: AnyMatch): Reply {
     this.match = match;
-    if (pending.length === 0) {
-      this.afterMove(match);
-      return accepted();
-    }
-    return Promise.all(pending).then(
-      () => {
-        this.afterMove(match);
-        return accepted();
-      },
-      (error: unknown) => this.notRecorded(error),
-    );
+    this.afterMove(match);
+    return accepted();
   }
 
   private notRecorded(error: unknown): Reply {
