@@ -751,11 +751,11 @@ async function inBatches<T>(count: number, atOnce: number, task: () => Promise<T
   return results;
 }
 
-/** Memory phase, then opening the tables (timed) and playing them for `seconds`, against one server. */
 setFlagsFromString('--expose-gc');
 /** A full garbage collection of this process (the simulated clients'), from a fresh context's `gc`. */
 const collectClientGarbage = runInNewContext('gc') as () => void;
 
+/** Memory phase, then opening the tables (timed) and playing them for `seconds`, against one server. */
 async function runLoad(
   config: BenchConfig,
   variant: Variant,
