@@ -12,6 +12,7 @@ import { GAME_ROOMS } from './rooms/index.ts';
 import { restoreRooms } from './store/restore.ts';
 import { PostgresStore } from './store/postgresStore.ts';
 import { databaseFile, SqliteStore } from './store/sqliteStore.ts';
+import { SqliteThreadStore } from './store/sqliteThread.ts';
 import type { TableStore } from './store/tableStore.ts';
 
 const port = Number(process.env.PORT ?? 2567);
@@ -54,10 +55,14 @@ if (redisUrl !== null) useCodeLeases(new RedisCodeLeases(redisUrl, leaseMs));
 
 // DATABASE_URL: PostgreSQL (processes on several machines share it); else SQLite under DATA_DIR.
 const databaseUrl = process.env.DATABASE_URL || null;
+// SQLITE_THREAD=1: the SQLite store on a thread of its own (a machine with a core to spare for it).
+const sqliteFile = inMemory ? ':memory:' : databaseFile(dataDir);
 const store: TableStore =
-  databaseUrl === null
-    ? new SqliteStore(inMemory ? ':memory:' : databaseFile(dataDir))
-    : await PostgresStore.open(databaseUrl);
+  databaseUrl !== null
+    ? await PostgresStore.open(databaseUrl)
+    : process.env.SQLITE_THREAD === '1'
+      ? new SqliteThreadStore(sqliteFile)
+      : new SqliteStore(sqliteFile);
 const open = await store.openRooms();
 const stored = open.map((room) => room.snapshot.code);
 // Read before this process's first heartbeat: when the previous one stopped.
@@ -101,6 +106,9 @@ const server = createGameServer({
   cluster: redisUrl === null ? null : { redisUrl, publicAddress },
   ...(directory === null ? {} : { directory }),
 });
+// A stop (SIGTERM, SIGINT) closes the store once the rooms are down: writes still queued (the SQLite
+// store's thread, PostgreSQL) are made, and SQLite's last checkpoint is run.
+server.onShutdown(() => Promise.resolve(store.close()));
 try {
   await listenOn(server, port, host);
 } catch (error) {
@@ -122,7 +130,8 @@ const report = await restoreRooms(
 console.log(
   `Ready: restored ${report.restored.length} room(s) in ${Math.round(performance.now() - started)} ms` +
     (report.closed.length > 0 ? `; closed ${report.closed.map((c) => c.code).join(', ')}` : '') +
-    (report.elsewhere.length > 0 ? `; ${report.elsewhere.length} run by other processes` : ''),
+    (report.elsewhere.length > 0 ? `; ${report.elsewhere.length} run by other processes` : '') +
+    (store instanceof SqliteThreadStore ? '; the SQLite store runs on its own thread' : ''),
 );
 
 // Every few lease periods, give or take a third so the processes do not all sweep at once: the

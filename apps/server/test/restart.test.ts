@@ -31,8 +31,11 @@ const spawnServer = (env: Record<string, string>): ChildProcess =>
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 
-async function startServer(): Promise<void> {
-  const server = spawnServer({ DATA_DIR: dataDir, ALLOW_TEST_SEEDS: '1' });
+/** What the running server printed. */
+let serverOutput = '';
+
+async function startServer(env: Record<string, string> = {}): Promise<void> {
+  const server = spawnServer({ DATA_DIR: dataDir, ALLOW_TEST_SEEDS: '1', ...env });
   child = server;
   let output = '';
   server.stdout?.on('data', (d: Buffer) => (output += d.toString()));
@@ -41,6 +44,7 @@ async function startServer(): Promise<void> {
   await until(() => output.includes('Ready:'), 'the server to start', 30_000).catch((error: unknown) => {
     throw new Error(`${String(error)}\n${output}`);
   });
+  serverOutput = output;
 }
 
 function killServer(): Promise<void> {
@@ -200,6 +204,46 @@ describe('kill -9 and restart', () => {
     for (const p of [ana2, ben2, eve2, max2, lea2]) await p.room.leave();
     await killServer();
   }, 120_000);
+
+  it('with the SQLite store on its own thread (SQLITE_THREAD=1): every move anyone saw is in the file after kill -9, the table comes back, and a stop closes the store', async () => {
+    const onItsThread = { SQLITE_THREAD: '1' };
+    await startServer(onItsThread);
+    expect(serverOutput).toContain('the SQLite store runs on its own thread');
+    const ada = await join(null, 'cassino', joinOptions('Ada', { seed: 'restart-thread' }));
+    const code = ada.room.roomId;
+    const bo = await join(code, 'cassino', joinOptions('Bo'));
+    expect(await bo.lobby({ type: 'setReady', ready: true })).toEqual({ ok: true });
+    expect(await ada.lobby({ type: 'start' })).toEqual({ ok: true });
+    await until(() => ada.games.length > 0 && bo.games.length > 0, 'the deal');
+    await playSome([ada, bo], 6);
+    const before = { ada: ada.game, bo: bo.game };
+    await killServer();
+
+    const store = new SqliteStore(databaseFile(dataDir));
+    const stored = (await store.openRooms()).find((r) => r.snapshot.code === code);
+    expect(stored?.match?.log).toHaveLength(before.ada.version);
+    await store.close();
+
+    await startServer(onItsThread);
+    expect(serverOutput).toContain('the SQLite store runs on its own thread');
+    const ada2 = await join(code, 'cassino', ada.options);
+    const bo2 = await join(code, 'cassino', bo.options);
+    await until(() => ada2.games.length > 0 && bo2.games.length > 0, 'views');
+    expect(table(ada2.game)).toEqual(table(before.ada));
+    expect(table(bo2.game)).toEqual(table(before.bo));
+    await playSome([ada2, bo2], 2);
+    expect(ada2.game.version).toBe(before.ada.version + 2);
+
+    // A stop (SIGTERM) closes the store after the rooms: the process ends by itself, every move kept.
+    const server = child;
+    const exited = new Promise<number | null>((resolve) => server?.once('exit', (code) => resolve(code)));
+    server?.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const after = new SqliteStore(databaseFile(dataDir));
+    const kept = (await after.openRooms()).find((r) => r.snapshot.code === code);
+    expect(kept?.match?.log).toHaveLength(ada2.game.version);
+    await after.close();
+  }, 60_000);
 
   it('a server whose port is taken exits at once and says why (it used to hang, listening nowhere)', async () => {
     await startServer();

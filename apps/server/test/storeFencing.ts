@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FencedOut, type RoomSnapshot, type TableStore } from '../src/store/tableStore.ts';
+import { FencedOut, type MatchStart, type RoomSnapshot, type TableStore } from '../src/store/tableStore.ts';
 
 /** A stored room's snapshot (a two-seat Cassino room in game) for store tests. */
 export const snapshot = (code: string, epoch: number): RoomSnapshot => ({
@@ -17,6 +17,23 @@ export const snapshot = (code: string, epoch: number): RoomSnapshot => ({
   replayId: `replay-of-${code}-0001`,
   clockSkew: 0,
   epoch,
+});
+
+/** A two-seat Cassino match starting in room `code`, for store tests. */
+export const matchStart = (code: string, replayId: string): MatchStart => ({
+  replayId,
+  code,
+  game: 'cassino',
+  gameNumber: 1,
+  config: {},
+  players: 2,
+  seed: 's',
+  rulesVersion: 't',
+  startedAt: 0,
+  seats: [
+    { name: 'A', browserHash: null },
+    { name: 'B', browserHash: null },
+  ],
 });
 
 const intent = (seq: number) => ({
@@ -40,24 +57,7 @@ export function describeFencing(name: string, open: () => Promise<TableStore>): 
       const replayId = `replay-of-${code}-0001`;
       await store.saveRoom(snapshot(code, first));
       const fence = { code, epoch: first };
-      await store.matchStarted(
-        {
-          replayId,
-          code,
-          game: 'cassino',
-          gameNumber: 1,
-          config: {},
-          players: 2,
-          seed: 's',
-          rulesVersion: 't',
-          startedAt: 0,
-          seats: [
-            { name: 'A', browserHash: null },
-            { name: 'B', browserHash: null },
-          ],
-        },
-        fence,
-      );
+      await store.matchStarted(matchStart(code, replayId), fence);
       await store.appendIntent(replayId, intent(0), fence);
       expect(await store.isOpen(code)).toBe(true);
 

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { createGameServer } from '../app.ts';
 import { listenOn } from '../listen.ts';
 import { databaseFile, SqliteStore } from '../store/sqliteStore.ts';
+import { SqliteThreadStore } from '../store/sqliteThread.ts';
 import { digestOptions } from '../store/rebuild.ts';
 import { Broadcaster } from '../room/broadcaster.ts';
 import { GameRoom } from '../room/GameRoom.ts';
@@ -100,8 +101,14 @@ const SWITCHES: Record<BenchSwitch, (on: boolean) => void> = {
   'splice-shared': (on) => {
     Broadcaster.spliceShared = on;
   },
+  'store-thread': (on) => {
+    storeOnItsThread = on;
+  },
   same: () => undefined,
 };
+
+/** The SQLite store on a thread of its own (SqliteThreadStore) or on the room thread (`--compare store-thread`). */
+let storeOnItsThread = false;
 
 function send(message: ChildMessage): void {
   process.send?.(message);
@@ -127,17 +134,22 @@ async function main(): Promise<void> {
   // own checkpoints inside commits); otherwise no store.
   const variant = process.argv[3] ?? 'none';
   const dataDir = variant.startsWith('sqlite') ? mkdtempSync(path.join(tmpdir(), 'card-table-bench-')) : null;
+  const storeOptions = { checkpointer: variant !== 'sqlite-inline' };
   const store =
     dataDir === null
       ? null
-      : new SqliteStore(databaseFile(dataDir), { checkpointer: variant !== 'sqlite-inline' });
+      : storeOnItsThread
+        ? new SqliteThreadStore(databaseFile(dataDir), storeOptions)
+        : new SqliteStore(databaseFile(dataDir), storeOptions);
   const appendMs: number[] = [];
   if (store !== null) {
     const append = store.appendIntent.bind(store);
-    store.appendIntent = (replayId, intent) => {
+    // On the store's thread: from the call to its answer on the room thread.
+    store.appendIntent = (replayId, intent, fence) => {
       const t = performance.now();
-      append(replayId, intent);
-      appendMs.push(performance.now() - t);
+      const appended = append(replayId, intent, fence);
+      if (!(appended instanceof Promise)) return void appendMs.push(performance.now() - t);
+      return appended.then(() => void appendMs.push(performance.now() - t));
     };
   }
   const loop = monitorEventLoopDelay({ resolution: 5 });

@@ -96,8 +96,9 @@ export function serverCpuSince(from: NodeJS.CpuUsage): { cpuMs: number; systemCp
  * replacer unless the state holds a bigint (store/rebuild.ts digestOptions); sparse-checkpoints, a room's
  * state checkpoint at most every 5 s instead of every 500 ms (room/recorder.ts checkpointTiming);
  * splice-shared, the fields every seat's game update shares encoded once per broadcast and spliced into
- * each seat's message (Broadcaster.spliceShared, room/splicedUpdate.ts); same, nothing (an A/A run: the
- * difference the bench shows between two identical servers).
+ * each seat's message (Broadcaster.spliceShared, room/splicedUpdate.ts); store-thread, the SQLite
+ * store on a thread of its own (store/sqliteThread.ts) instead of on the room thread; same, nothing (an
+ * A/A run: the difference the bench shows between two identical servers).
  */
 export const BENCH_SWITCHES = [
   'one-write',
@@ -105,6 +106,7 @@ export const BENCH_SWITCHES = [
   'fast-digest',
   'sparse-checkpoints',
   'splice-shared',
+  'store-thread',
   'same',
 ] as const;
 export type BenchSwitch = (typeof BENCH_SWITCHES)[number];

@@ -415,13 +415,30 @@ export class SqliteStore implements TableStore {
     this.db.close();
   }
 
+  /** Runs `body` all or nothing; a savepoint, so it also nests inside inOneCommit. */
   private transaction(body: () => void): void {
-    this.db.exec('BEGIN');
+    this.db.exec('SAVEPOINT body');
     try {
       body();
-      this.db.exec('COMMIT');
+      this.db.exec('RELEASE body');
     } catch (error) {
-      this.db.exec('ROLLBACK');
+      this.db.exec('ROLLBACK TO body; RELEASE body');
+      throw error;
+    }
+  }
+
+  /**
+   * Runs `body`, the store's calls in it committed together at its end (one commit, one WAL write,
+   * for many writes: SqliteThreadStore's group commit). If it throws, none of them is kept.
+   */
+  inOneCommit<T>(body: () => T): T {
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = body();
+      this.db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (this.db.isTransaction) this.db.exec('ROLLBACK');
       throw error;
     }
   }

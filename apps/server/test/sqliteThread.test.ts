@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { databaseFile, SqliteStore } from '../src/store/sqliteStore.ts';
+import { SqliteThreadStore } from '../src/store/sqliteThread.ts';
+import { FencedOut } from '../src/store/tableStore.ts';
+import { describeFencing, matchStart, snapshot } from './storeFencing.ts';
+
+describeFencing('SQLite on its own thread', () => Promise.resolve(new SqliteThreadStore(':memory:')));
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const freshFile = (): string => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'card-table-thread-'));
+  dirs.push(dir);
+  return databaseFile(dir);
+};
+
+const intent = (seq: number, at = seq) => ({ seq, entry: { actor: seq % 2, intent: { type: 'trail' }, at } });
+
+/** Every call's outcome: 'ok', or the refusal's class and message. */
+const outcomes = (calls: (void | Promise<unknown>)[]) =>
+  Promise.all(
+    calls.map((call) =>
+      Promise.resolve(call).then(
+        () => 'ok',
+        (error: Error) => `${error instanceof FencedOut ? 'FencedOut' : 'Error'}: ${error.message}`,
+      ),
+    ),
+  );
+
+describe('the SQLite store on its own thread', () => {
+  it('commits the calls of one turn together, each answered on its own, in the order they were made', async () => {
+    const store = new SqliteThreadStore(freshFile());
+    const code = 'GRPA';
+    const replayId = `replay-of-${code}-0001`;
+    const fence = { code, epoch: 1 };
+    // All in one turn of the event loop: one batch on the store's thread.
+    const calls = [
+      store.saveRoom(snapshot(code, 1)),
+      store.matchStarted(matchStart(code, replayId), fence),
+      store.appendIntent(replayId, intent(0), fence),
+      store.appendIntent(replayId, intent(1), fence),
+      store.appendIntent(replayId, intent(1, 99), fence), // the same place in the log again
+      store.appendIntent(replayId, intent(2), { code, epoch: 0 }), // an older epoch
+      store.appendIntent(replayId, intent(2), fence),
+    ];
+    const answers = await outcomes(calls);
+    expect(answers.slice(0, 4)).toEqual(['ok', 'ok', 'ok', 'ok']);
+    expect(answers[4]).toMatch(/^Error: .*UNIQUE constraint failed: intents.replay_id, intents.seq/);
+    expect(answers[5]).toBe(`FencedOut: room ${code} is now run by another server process`);
+    expect(answers[6]).toBe('ok');
+    const room = await store.openRoom(code);
+    expect(room?.match?.log.map((e) => e.at)).toEqual([0, 1, 2]);
+    // A fenced-out write leaves the rest of its turn's commit be.
+    const next = await outcomes([
+      store.appendIntent(replayId, intent(3), { code, epoch: 0 }),
+      store.appendIntent(replayId, intent(3), fence),
+      store.appendIntent(replayId, intent(4), fence),
+    ]);
+    expect(next).toEqual([`FencedOut: room ${code} is now run by another server process`, 'ok', 'ok']);
+    expect((await store.openRoom(code))?.match?.log.map((e) => e.at)).toEqual([0, 1, 2, 3, 4]);
+    await store.close();
+  });
+
+  it('writes the calls still waiting for their turn before it closes', async () => {
+    const file = freshFile();
+    const store = new SqliteThreadStore(file);
+    const code = 'GRPB';
+    const replayId = `replay-of-${code}-0001`;
+    const fence = { code, epoch: 1 };
+    void store.saveRoom(snapshot(code, 1));
+    void store.matchStarted(matchStart(code, replayId), fence);
+    for (let seq = 0; seq < 50; seq++) void store.appendIntent(replayId, intent(seq), fence);
+    await store.close();
+    const reopened = new SqliteStore(file);
+    expect((await reopened.openRoom(code))?.match?.log).toHaveLength(50);
+    await reopened.close();
+    // After close, a call is refused rather than lost without a word.
+    await expect(store.isOpen(code)).rejects.toThrow(/thread exited/);
+  });
+});
