@@ -71,6 +71,8 @@ export interface BenchConfig {
   inlineCheckpoints: boolean;
   /** Run the project with this switch off and on, interleaved, side by side (null: the usual runs). */
   compare: BenchSwitch | null;
+  /** `--with <switch>`: the project's server runs with this switch on (--bare, --ramp), else null. */
+  withSwitch: BenchSwitch | null;
   /** Rounds of the interleaved runs. */
   rounds: number;
   /** Spectators watching each table (they only watch). */
@@ -106,6 +108,7 @@ function readConfig(args: string[]): BenchConfig {
       'mem-warmup': { type: 'string' },
       'inline-checkpoints': { type: 'boolean', default: false },
       compare: { type: 'string' },
+      with: { type: 'string' },
       rounds: { type: 'string', default: '2' },
       spectators: { type: 'string', default: '0' },
       ...RAMP_OPTIONS,
@@ -121,8 +124,13 @@ function readConfig(args: string[]): BenchConfig {
   const warmup = values.warmup ?? (ramp ? '3' : '5');
   const num = (v: string, min: number, max: number) => Math.min(max, Math.max(min, Number(v) || min));
   const compare = values.compare ?? null;
-  if (compare !== null && !(BENCH_SWITCHES as readonly string[]).includes(compare))
-    throw new Error(`unknown --compare ${compare}; one of: ${BENCH_SWITCHES.join(', ')}`);
+  const withSwitch = values.with ?? null;
+  for (const [flag, name] of [
+    ['--compare', compare],
+    ['--with', withSwitch],
+  ] as const)
+    if (name !== null && !(BENCH_SWITCHES as readonly string[]).includes(name))
+      throw new Error(`unknown ${flag} ${name}; one of: ${BENCH_SWITCHES.join(', ')}`);
   if (!(game in GAME_ROOMS))
     throw new Error(`unknown --game ${game}; one of: ${Object.keys(GAME_ROOMS).join(', ')}`);
   const memTables =
@@ -142,6 +150,7 @@ function readConfig(args: string[]): BenchConfig {
     memWarmup: values['mem-warmup'] === undefined ? memTables : num(values['mem-warmup'], 1, 1000),
     inlineCheckpoints: values['inline-checkpoints'],
     compare: compare as BenchSwitch | null,
+    withSwitch: withSwitch as BenchSwitch | null,
     rounds: num(values.rounds, 1, 10),
     spectators: num(values.spectators, 0, 50),
     ramp,
@@ -1075,14 +1084,24 @@ function reportRun(config: BenchConfig, run: Run): void {
  * with the store's append latency. With `--bare`, the project (SQLite store, as `npm start` runs it)
  * and then a bare Colyseus room (on port + 1) under the same load, side by side.
  */
+/** The switches the project's server runs with in `--bare` and `--ramp` runs (`--with`). */
+export const projectSwitches = (config: BenchConfig): string[] =>
+  config.withSwitch === null ? [] : [`${config.withSwitch}=1`];
+
+/** The project's server as the runs' headers name it: its store, and the switches it runs with. */
+export const projectLabel = (config: BenchConfig): string =>
+  `project (SQLite store${projectSwitches(config)
+    .map((on) => `; ${on}`)
+    .join('')})`;
+
 export async function benchRoom(args: string[]): Promise<void> {
   const config = readConfig(args);
   if (config.ramp !== null) return benchRamp(config, config.ramp);
   if (config.compare !== null) return compareSwitch(config, config.compare);
   if (config.game === 'blind-cassowary' && !config.bare) await crossRoomDelay();
   if (config.bare) {
-    console.log(`--- project (SQLite store), ${loadAverage()}`);
-    const project = await runLoad(config, 'sqlite');
+    console.log(`--- ${projectLabel(config)}, ${loadAverage()}`);
+    const project = await runLoad(config, 'sqlite', projectSwitches(config));
     reportRun(config, project);
     console.log(`--- bare Colyseus room (the same load; heap figures are the bare room's), ${loadAverage()}`);
     const bare = await runLoad(config, 'bare');
