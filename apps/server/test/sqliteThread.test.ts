@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { Worker } from 'node:worker_threads';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { databaseFile, SqliteStore } from '../src/store/sqliteStore.ts';
 import { SqliteThreadStore } from '../src/store/sqliteThread.ts';
 import { FencedOut } from '../src/store/tableStore.ts';
@@ -79,5 +80,22 @@ describe('the SQLite store on its own thread', () => {
     await reopened.close();
     // After close, a call is refused rather than lost without a word.
     await expect(store.isOpen(code)).rejects.toThrow(/thread exited/);
+  });
+
+  it('refuses every call once its thread is gone, and says so once', async () => {
+    const store = new SqliteThreadStore(':memory:');
+    expect(await store.isOpen('GONE')).toBe(false);
+    const said = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await (store as unknown as { worker: Worker }).worker.terminate();
+      await expect(store.isOpen('GONE')).rejects.toThrow(/thread exited/);
+      await expect(Promise.resolve(store.saveRoom(snapshot('GONE', 1)))).rejects.toThrow(/thread exited/);
+      expect(said.mock.calls.map((call) => String(call[0]))).toEqual([
+        'the SQLite store’s thread stopped: every write is refused from now on',
+      ]);
+    } finally {
+      said.mockRestore();
+    }
+    await store.close();
   });
 });

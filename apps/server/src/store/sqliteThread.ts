@@ -44,6 +44,7 @@ export class SqliteThreadStore implements TableStore {
   private nextId = 1;
   /** Why the thread stopped, once it has: every later call is refused with it. */
   private stopped: Error | null = null;
+  private closing = false;
 
   constructor(file: string, options: { checkpointer?: boolean } = {}) {
     this.worker = new Worker(new URL('./sqliteThreadWorker.mjs', import.meta.url), {
@@ -65,6 +66,8 @@ export class SqliteThreadStore implements TableStore {
   }
 
   private stop(error: Error): void {
+    if (this.stopped === null && !this.closing)
+      console.error('the SQLite store’s thread stopped: every write is refused from now on', error);
     this.stopped ??= error;
     for (const call of this.pending.values()) call.reject(this.stopped);
     this.pending.clear();
@@ -115,6 +118,7 @@ export class SqliteThreadStore implements TableStore {
   /** Runs the calls already made, closes the database (after its last checkpoint), ends the thread. */
   async close(): Promise<void> {
     if (this.stopped !== null) return;
+    this.closing = true;
     const exited = new Promise((resolve) => this.worker.once('exit', resolve));
     this.worker.ref();
     this.post();
