@@ -32,9 +32,8 @@ function errorOf(failure: CallFailure): Error {
  * the calls and hears the answers. Every method returns a promise. The calls made in one turn of the
  * event loop go to the thread together at its end and are run there in the order they were made, in
  * one commit (a group commit: one WAL write for a turn's intents; see sqliteThreadWorker.ts), and
- * answered once committed. The room awaits an intent's append before its
- * result goes out (MatchHost, as with PostgreSQL), so an intent is still committed before anyone
- * sees it.
+ * answered once committed. The room awaits an intent's append before its result goes out (MatchHost,
+ * as with PostgreSQL), so an intent is still committed before anyone sees it.
  */
 export class SqliteThreadStore implements TableStore {
   private readonly worker: Worker;
