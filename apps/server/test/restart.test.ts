@@ -31,10 +31,8 @@ const spawnServer = (env: Record<string, string>): ChildProcess =>
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 
-/** What the running server printed. */
-let serverOutput = '';
-
-async function startServer(env: Record<string, string> = {}): Promise<void> {
+/** Starts the server; what it printed until it was ready. */
+async function startServer(env: Record<string, string> = {}): Promise<string> {
   const server = spawnServer({ DATA_DIR: dataDir, ALLOW_TEST_SEEDS: '1', ...env });
   child = server;
   let output = '';
@@ -44,7 +42,7 @@ async function startServer(env: Record<string, string> = {}): Promise<void> {
   await until(() => output.includes('Ready:'), 'the server to start', 30_000).catch((error: unknown) => {
     throw new Error(`${String(error)}\n${output}`);
   });
-  serverOutput = output;
+  return output;
 }
 
 function killServer(): Promise<void> {
@@ -72,32 +70,34 @@ async function join(code: string | null, game: string, options: JoinOptions): Pr
   return new Probe(room, options);
 }
 
+/** A two-seat table of `game` created by `host`, joined by `guest` (ready) and started: both see it. */
+async function startGame(game: string, host: JoinOptions, guest: JoinOptions): Promise<[Probe, Probe]> {
+  const first = await join(null, game, host);
+  const second = await join(first.room.roomId, game, guest);
+  expect(await second.lobby({ type: 'setReady', ready: true })).toEqual({ ok: true });
+  expect(await first.lobby({ type: 'start' })).toEqual({ ok: true });
+  await until(() => first.games.length > 0 && second.games.length > 0, `the start of ${game}`);
+  return [first, second];
+}
+
 describe('kill -9 and restart', () => {
   it('brings back every open room: same code, seats, hands, lobby and deadlines; a broken log closes its room', async () => {
     await startServer();
     // A Cassino game in progress, watched by a spectator.
-    const ana = await join(
-      null,
+    const [ana, ben] = await startGame(
       'cassino',
       joinOptions('Ana', { seed: 'restart-cassino', browser: 'browser-of-ana-0001' }),
+      joinOptions('Ben'),
     );
     const cassino = ana.room.roomId;
-    const ben = await join(cassino, 'cassino', joinOptions('Ben'));
-    expect(await ben.lobby({ type: 'setReady', ready: true })).toEqual({ ok: true });
-    expect(await ana.lobby({ type: 'start' })).toEqual({ ok: true });
-    await until(() => ana.games.length > 0 && ben.games.length > 0, 'the deal');
     const eve = await join(cassino, 'cassino', joinOptions('Eve', { spectate: true }));
     await playSome([ana, ben], 4);
     await until(() => eve.games.at(-1)?.version === ana.game.version, 'the spectator to see the moves');
 
     // A Math Card Game in its cut phase: one seat has cut, the other's 60 s deadline is running.
     const cut = { options: { cutTimeoutSeconds: 60 }, seed: 'restart-math' };
-    const mia = await join(null, 'math-card-game', joinOptions('Mia', cut));
+    const [mia, max] = await startGame('math-card-game', joinOptions('Mia', cut), joinOptions('Max'));
     const math = mia.room.roomId;
-    const max = await join(math, 'math-card-game', joinOptions('Max'));
-    expect(await max.lobby({ type: 'setReady', ready: true })).toEqual({ ok: true });
-    expect(await mia.lobby({ type: 'start' })).toEqual({ ok: true });
-    await until(() => mia.games.length > 0 && max.games.length > 0, 'the cut phase');
     expect(await mia.intent({ type: 'cut', position: 10 })).toEqual({ ok: true });
     await until(() => max.game.version === 1, 'the cut');
     await sleep(1500);
@@ -110,12 +110,12 @@ describe('kill -9 and restart', () => {
     await until(() => lea.info.seats[1]?.ready === true, 'Leo ready');
 
     // A game whose log a rules change will make unreplayable.
-    const uma = await join(null, 'cassino', joinOptions('Uma', { seed: 'restart-broken' }));
+    const [uma, ugo] = await startGame(
+      'cassino',
+      joinOptions('Uma', { seed: 'restart-broken' }),
+      joinOptions('Ugo'),
+    );
     const broken = uma.room.roomId;
-    const ugo = await join(broken, 'cassino', joinOptions('Ugo'));
-    expect(await ugo.lobby({ type: 'setReady', ready: true })).toEqual({ ok: true });
-    expect(await uma.lobby({ type: 'start' })).toEqual({ ok: true });
-    await until(() => uma.games.length > 0 && ugo.games.length > 0, 'the deal');
     await playSome([uma, ugo], 2);
 
     const before = {
@@ -207,14 +207,13 @@ describe('kill -9 and restart', () => {
 
   it('with the SQLite store on its own thread (SQLITE_THREAD=1): every move anyone saw is in the file after kill -9, the table comes back, and a stop closes the store', async () => {
     const onItsThread = { SQLITE_THREAD: '1' };
-    await startServer(onItsThread);
-    expect(serverOutput).toContain('the SQLite store runs on its own thread');
-    const ada = await join(null, 'cassino', joinOptions('Ada', { seed: 'restart-thread' }));
+    expect(await startServer(onItsThread)).toContain('the SQLite store runs on its own thread');
+    const [ada, bo] = await startGame(
+      'cassino',
+      joinOptions('Ada', { seed: 'restart-thread' }),
+      joinOptions('Bo'),
+    );
     const code = ada.room.roomId;
-    const bo = await join(code, 'cassino', joinOptions('Bo'));
-    expect(await bo.lobby({ type: 'setReady', ready: true })).toEqual({ ok: true });
-    expect(await ada.lobby({ type: 'start' })).toEqual({ ok: true });
-    await until(() => ada.games.length > 0 && bo.games.length > 0, 'the deal');
     await playSome([ada, bo], 6);
     const before = { ada: ada.game, bo: bo.game };
     await killServer();
@@ -224,8 +223,7 @@ describe('kill -9 and restart', () => {
     expect(stored?.match?.log).toHaveLength(before.ada.version);
     await store.close();
 
-    await startServer(onItsThread);
-    expect(serverOutput).toContain('the SQLite store runs on its own thread');
+    expect(await startServer(onItsThread)).toContain('the SQLite store runs on its own thread');
     const ada2 = await join(code, 'cassino', ada.options);
     const bo2 = await join(code, 'cassino', bo.options);
     await until(() => ada2.games.length > 0 && bo2.games.length > 0, 'views');

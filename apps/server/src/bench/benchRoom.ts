@@ -1077,13 +1077,6 @@ function reportRun(config: BenchConfig, run: Run): void {
     );
 }
 
-/**
- * Plays random tables of `--game` (default cassino) against a server in a child process on
- * 127.0.0.1. By default twice over, interleaved (no store, SQLite, no store, SQLite) so that load from
- * elsewhere on the machine falls on both alike, and prints the intent → view p99 of both side by side
- * with the store's append latency. With `--bare`, the project (SQLite store, as `npm start` runs it)
- * and then a bare Colyseus room (on port + 1) under the same load, side by side.
- */
 /** The switches the project's server runs with in `--bare` and `--ramp` runs (`--with`). */
 export const projectSwitches = (config: BenchConfig): string[] =>
   config.withSwitch === null ? [] : [`${config.withSwitch}=1`];
@@ -1094,6 +1087,13 @@ export const projectLabel = (config: BenchConfig): string =>
     .map((on) => `; ${on}`)
     .join('')})`;
 
+/**
+ * Plays random tables of `--game` (default cassino) against a server in a child process on
+ * 127.0.0.1. By default twice over, interleaved (no store, SQLite, no store, SQLite) so that load from
+ * elsewhere on the machine falls on both alike, and prints the intent → view p99 of both side by side
+ * with the store's append latency. With `--bare`, the project (SQLite store, as `npm start` runs it)
+ * and then a bare Colyseus room (on port + 1) under the same load, side by side.
+ */
 export async function benchRoom(args: string[]): Promise<void> {
   const config = readConfig(args);
   if (config.ramp !== null) return benchRamp(config, config.ramp);
