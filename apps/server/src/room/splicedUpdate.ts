@@ -35,6 +35,58 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && value.constructor === Object;
 }
 
+/**
+ * `left` less the bytes msgpack takes for `value` (as msgpackr writes it with `useRecords: false`:
+ * plain objects as map 16, strings counted as ASCII), stopping once it is used up. Only to decide
+ * cheaply whether a run is worth packing apart: either way the message's bytes are the same.
+ */
+function bytesLeft(value: unknown, left: number): number {
+  if (left <= 0) return left;
+  switch (typeof value) {
+    case 'string':
+      return left - value.length - (value.length < 32 ? 1 : value.length < 256 ? 2 : 3);
+    case 'number':
+      return left - numberBytes(value);
+    case 'object': {
+      if (value === null) return left - 1;
+      if (Array.isArray(value)) {
+        left -= value.length < 16 ? 1 : 3;
+        for (let i = 0; i < value.length && left > 0; i++) left = bytesLeft(value[i], left);
+        return left;
+      }
+      left -= MAP16_HEADER;
+      const object = value as Record<string, unknown>;
+      for (const key in object) {
+        left = bytesLeft(object[key], bytesLeft(key, left));
+        if (left <= 0) return left;
+      }
+      return left;
+    }
+    default:
+      return left - 1;
+  }
+}
+
+function numberBytes(n: number): number {
+  if (!Number.isInteger(n)) return 9;
+  if (n >= -32 && n < 128) return 1;
+  const size = Math.abs(n);
+  return size < 0x100 ? 2 : size < 0x10000 ? 3 : size < 0x100000000 ? 5 : 9;
+}
+
+/** Are the entries from key `from` up to `to` at least `min` bytes of msgpack (roughly)? */
+function runReaches(
+  object: Record<string, unknown>,
+  keys: readonly string[],
+  from: number,
+  to: number,
+  min: number,
+) {
+  let left = min;
+  for (let i = from; i < to && left > 0; i++) left = bytesLeft(object[keys[i]!], bytesLeft(keys[i], left));
+  return left <= 0;
+}
+
 /** The entries of `object` from key `from` up to (not including) key `to`, as a map's pairs. */
 function runOf(object: Record<string, unknown>, keys: readonly string[], from: number, to: number) {
   const part: Record<string, unknown> = {};
@@ -71,10 +123,12 @@ class SharedViewEntries {
       let objects = false;
       for (; end < keys.length && shared[end]; end++) objects ||= typeof first[keys[end]!] === 'object';
       // A short run costs each view more (its own entries packed in two calls) than it saves; a run
-      // of primitives alone is short.
-      const run = objects ? runOf(first, keys, i, end) : null;
-      if (run !== null && run.bytes.length >= SplicedUpdates.minRunBytes)
-        this.runs[i] = { bytes: Buffer.from(run.bytes), count: run.count, end };
+      // of primitives alone is short. Its size is reckoned before it is packed: most are short.
+      const min = SplicedUpdates.minRunBytes;
+      if (objects && runReaches(first, keys, i, end, min)) {
+        const run = runOf(first, keys, i, end);
+        if (run.bytes.length >= min) this.runs[i] = { bytes: Buffer.from(run.bytes), count: run.count, end };
+      }
       i = end - 1;
     }
   }

@@ -41,13 +41,16 @@ interface Lane {
 
 function makeLane(state: CassinoState, target: number): Lane {
   const exact: number[] = [];
-  const parts: number[][] = Array.from({ length: target }, () => []);
-  state.table.forEach((item, i) => {
+  const parts: number[][] = [];
+  for (let v = 0; v < target; v++) parts.push([]);
+  const table = state.table;
+  for (let i = 0; i < table.length; i++) {
+    const item = table[i]!;
     const value = itemValue(item);
-    if (value === null) return;
+    if (value === null) continue;
     if (value === target) exact.push(i);
     else if (value < target && !isCompound(item)) parts[value]!.push(i);
-  });
+  }
   return { target, exact, parts, splits: new Map() };
 }
 
@@ -160,7 +163,7 @@ interface Scan {
  * allowance is used up. Deterministic: always the same vectors in the same order.
  */
 function scan(family: Family, cap: number, list: boolean): Scan {
-  const counts = Array.from({ length: family.lane.target }, () => 0);
+  const counts: number[] = new Array<number>(family.lane.target).fill(0);
   const sc: Scan = {
     family,
     cap,
@@ -247,13 +250,21 @@ function emit(sc: Scan, sum: number): void {
     }
     const set = sc.picked.slice();
     for (let j = 0; j < exact.length; j++) if (mask & (2 ** j)) set.push(exact[j] as number);
-    if (set.length > 1) set.sort(ascending);
+    sortAscending(set);
     sc.sets.push(set);
     sc.count++;
   }
 }
 
-const ascending = (a: number, b: number): number => a - b;
+/** Insertion sort: a set holds a few positions, where it beats `sort` and its comparator calls. */
+function sortAscending(set: number[]): void {
+  for (let i = 1; i < set.length; i++) {
+    const p = set[i]!;
+    let j = i - 1;
+    for (; j >= 0 && set[j]! > p; j--) set[j + 1] = set[j]!;
+    set[j + 1] = p;
+  }
+}
 
 /** One valid set of a family found without listing: subset-sum reconstruction. Null if none. */
 function witness(lane: Lane, rank: number, kind: 'capture' | 'build'): number[] | null {
@@ -263,7 +274,10 @@ function witness(lane: Lane, rank: number, kind: 'capture' | 'build'): number[] 
   const values = lane.parts.flatMap((ps, v) => ps.map(() => v));
   const need = kind === 'capture' || rank === t ? t : t - rank;
   const found = subsetWithSum(values, need);
-  return found === null ? null : found.map((k) => positions[k] as number).sort((a, b) => a - b);
+  if (found === null) return null;
+  const set = found.map((k) => positions[k] as number);
+  sortAscending(set);
+  return set;
 }
 
 /** Can the card capture anything? Exact (subset-sum), no enumeration. */
@@ -294,10 +308,14 @@ const laneHasSum = (lane: Lane, need: number): boolean =>
 
 /** Values the seat may build to after playing `card`: ranks 1..10 it still holds. */
 function buildValues(hand: readonly Card[], card: Card): number[] {
-  const values = new Set<number>();
-  for (const c of hand)
-    if (c.id !== card.id && !isFaceRank(c.rank) && c.rank >= card.rank) values.add(c.rank);
-  return [...values].sort((a, b) => a - b);
+  const values: number[] = [];
+  for (let value = card.rank; value <= 10; value++)
+    for (const c of hand)
+      if (c.rank === value && c.id !== card.id) {
+        values.push(value);
+        break;
+      }
+  return values;
 }
 
 /** Is there any capture or build at all? Exact and cheap: no listing. */
@@ -360,9 +378,10 @@ function nonEmptySubsets(positions: readonly number[]): number[][] {
 }
 
 function faceCaptureSets(state: CassinoState, card: Card): number[][] {
-  const same = state.table.flatMap((item, i) =>
-    item.type === 'card' && item.card.rank === card.rank ? [i] : [],
-  );
+  const same: number[] = [];
+  state.table.forEach((item, i) => {
+    if (item.type === 'card' && item.card.rank === card.rank) same.push(i);
+  });
   return nonEmptySubsets(same);
 }
 
@@ -378,12 +397,9 @@ function captureAndBuildPlays(
   maxListed: number,
 ): { captures: CassinoIntent[]; builds: CassinoIntent[]; freePlay: FreePlay[]; total: number } {
   const hand = state.hands[seat] ?? [];
-  const lanes = new Map<number, Lane>();
-  const lane = (t: number): Lane => {
-    let l = lanes.get(t);
-    if (!l) lanes.set(t, (l = makeLane(state, t)));
-    return l;
-  };
+  // One lane per target value 1..10, made when first asked for.
+  const lanes: (Lane | undefined)[] = [];
+  const lane = (t: number): Lane => (lanes[t] ??= makeLane(state, t));
   const buckets: Bucket[] = [];
   for (const card of hand) {
     if (isFaceRank(card.rank)) {
@@ -442,11 +458,23 @@ function captureAndBuildPlays(
       b.count = exists ? maxListed + 1 : 0;
     }
   }
-  const live = buckets.filter((b) => b.count > 0);
-  const total = live.reduce((n, b) => n + b.count, 0);
-  const share = total <= maxListed && live.every((b) => b.exact) ? Infinity : waterLevel(live, maxListed);
+  const live: Bucket[] = [];
+  let total = 0;
+  let allExact = true;
+  for (const b of buckets)
+    if (b.count > 0) {
+      live.push(b);
+      total += b.count;
+      allExact &&= b.exact;
+    }
+  const share = total <= maxListed && allExact ? Infinity : waterLevel(live, maxListed);
 
-  const ids = (set: readonly number[]): string[] => set.map((i) => state.table[i]!.id);
+  const table = state.table;
+  const ids = (set: readonly number[]): string[] => {
+    const out: string[] = [];
+    for (const i of set) out.push(table[i]!.id);
+    return out;
+  };
   const captures: CassinoIntent[] = [];
   const builds: CassinoIntent[] = [];
   const cut = new Set<string>();
@@ -491,18 +519,38 @@ function captureAndBuildPlays(
  * skipped position j in (q, p): an exact integer below 2^52, sorted numerically.
  */
 function canonical(sets: readonly number[][], n: number): number[][] {
-  const ranks = sets.map((set) => {
+  const ranks: number[] = [];
+  for (const set of sets) {
     let rank = 0;
     let q = -1;
     for (const p of set) {
       rank += 1 + 2 ** (n - 1 - q) - 2 ** (n - p);
       q = p;
     }
-    return rank;
-  });
-  const order = Array.from(sets, (_, i) => i).sort((a, b) => (ranks[a] as number) - (ranks[b] as number));
-  return order.map((i) => sets[i] as number[]);
+    ranks.push(rank);
+  }
+  if (sets.length > SMALL_SORT) {
+    const order = Array.from(sets, (_, i) => i).sort((a, b) => ranks[a]! - ranks[b]!);
+    return order.map((i) => sets[i]!);
+  }
+  // A kind of play has a few sets (nearly always): insertion sort, sets and ranks together.
+  const out = sets.slice();
+  for (let i = 1; i < out.length; i++) {
+    const set = out[i]!;
+    const rank = ranks[i]!;
+    let j = i - 1;
+    for (; j >= 0 && ranks[j]! > rank; j--) {
+      out[j + 1] = out[j]!;
+      ranks[j + 1] = ranks[j]!;
+    }
+    out[j + 1] = set;
+    ranks[j + 1] = rank;
+  }
+  return out;
 }
+
+/** Up to this many sets, canonical order is found by insertion sort. */
+const SMALL_SORT = 32;
 
 /** The largest equal share s with Σ min(count, s) ≤ max (at least 1). */
 function waterLevel(buckets: readonly Bucket[], max: number): number {
@@ -526,12 +574,14 @@ export function enumerateIntents(state: CassinoState, seat: Seat, maxListed = MA
       : none;
   if (state.phase !== 'playing' || state.turn !== seat) return none;
   const { captures, builds, freePlay, total } = captureAndBuildPlays(state, seat, maxListed);
-  const plays = [...captures, ...builds];
-  const trails: CassinoIntent[] = mayTrail(state, seat)
-    ? (state.hands[seat] ?? []).map((card) => ({ type: 'trail', card: card.id }))
-    : [];
+  // `total` counts a play for every card and value that has one, so it is 0 exactly when
+  // hasCaptureOrBuild is false: mayTrail without enumerating again.
+  const trails: CassinoIntent[] =
+    !controlsBuild(state, seat) || total === 0
+      ? (state.hands[seat] ?? []).map((card) => ({ type: 'trail', card: card.id }))
+      : [];
   return {
-    intents: [...plays, ...trails],
+    intents: captures.concat(builds, trails),
     complete: freePlay.length === 0,
     freePlay,
     total: total + trails.length,
