@@ -29,6 +29,7 @@ import { GAME_ROOMS } from '../rooms/index.ts';
 import { benchRamp, RAMP_OPTIONS, type RampConfig, rampConfig } from './benchRamp.ts';
 import {
   BENCH_SWITCHES,
+  YOUNG_64_ARGS,
   type BenchSwitch,
   type ChildMessage,
   type MemoryFigures,
@@ -521,7 +522,12 @@ export async function startServer(
   const child = fork(new URL(file, import.meta.url), args, {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops.
-    execArgv: [...process.execArgv, '--expose-gc', ...cpuProfArgs(variant)],
+    execArgv: [
+      ...process.execArgv,
+      '--expose-gc',
+      ...cpuProfArgs(variant),
+      ...(switches.includes('young-64=1') ? YOUNG_64_ARGS : []),
+    ],
   });
   await new Promise<void>((resolve, reject) => {
     child.once('error', reject);

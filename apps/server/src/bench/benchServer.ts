@@ -104,6 +104,8 @@ const SWITCHES: Record<BenchSwitch, (on: boolean) => void> = {
   'store-thread': (on) => {
     storeOnItsThread = on;
   },
+  // Set when the process was started (YOUNG_64_ARGS): nothing to flip here.
+  'young-64': () => undefined,
   same: () => undefined,
 };
 

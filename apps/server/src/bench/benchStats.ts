@@ -97,8 +97,10 @@ export function serverCpuSince(from: NodeJS.CpuUsage): { cpuMs: number; systemCp
  * state checkpoint at most every 5 s instead of every 500 ms (room/recorder.ts checkpointTiming);
  * splice-shared, the fields every seat's game update shares encoded once per broadcast and spliced into
  * each seat's message (Broadcaster.spliceShared, room/splicedUpdate.ts); store-thread, the SQLite
- * store on a thread of its own (store/sqliteThread.ts) instead of on the room thread; same, nothing (an
- * A/A run: the difference the bench shows between two identical servers).
+ * store on a thread of its own (store/sqliteThread.ts) instead of on the room thread; young-64, the
+ * server's Node started with a 64 MB young generation semi-space (`--max-semi-space-size=64`; set by
+ * the bench when it starts the process, see YOUNG_64_ARGS); same, nothing (an A/A run: the difference
+ * the bench shows between two identical servers).
  */
 export const BENCH_SWITCHES = [
   'one-write',
@@ -107,9 +109,13 @@ export const BENCH_SWITCHES = [
   'sparse-checkpoints',
   'splice-shared',
   'store-thread',
+  'young-64',
   'same',
 ] as const;
 export type BenchSwitch = (typeof BENCH_SWITCHES)[number];
+
+/** Node's flags for the `young-64` switch: a V8 flag, so given when the server process starts. */
+export const YOUNG_64_ARGS = ['--max-semi-space-size=64'];
 
 /** The server process's memory after a full garbage collection (the child runs with --expose-gc). */
 export interface MemoryFigures {
