@@ -326,10 +326,6 @@ export function hasCaptureOrBuild(state: CassinoState, seat: Seat): boolean {
   );
 }
 
-/** May the seat trail now? Not while it controls a build, unless it has no capture or build at all. */
-export const mayTrail = (state: CassinoState, seat: Seat): boolean =>
-  !controlsBuild(state, seat) || !hasCaptureOrBuild(state, seat);
-
 /**
  * A hand card whose captures or builds are not all listed (only on an absurd table): what it may do,
  * so the table can let the player choose the items and the server check them.
@@ -574,8 +570,9 @@ export function enumerateIntents(state: CassinoState, seat: Seat, maxListed = MA
       : none;
   if (state.phase !== 'playing' || state.turn !== seat) return none;
   const { captures, builds, freePlay, total } = captureAndBuildPlays(state, seat, maxListed);
-  // `total` counts a play for every card and value that has one, so it is 0 exactly when
-  // hasCaptureOrBuild is false: mayTrail without enumerating again.
+  // The seat may not trail while it controls a build, unless it has no capture or build at all
+  // (apply.ts asks hasCaptureOrBuild). `total` counts every card and value that has a play, so it
+  // is 0 exactly when hasCaptureOrBuild is false: no second search.
   const trails: CassinoIntent[] =
     !controlsBuild(state, seat) || total === 0
       ? (state.hands[seat] ?? []).map((card) => ({ type: 'trail', card: card.id }))
