@@ -284,8 +284,12 @@ async function cassowaryMove(ana: Player): Promise<boolean> {
   if ((await page.getByTestId('claim-submit').count()) === 0) return false;
   const formula = findCassowary(await hand(page), await target(page));
   if (formula !== null) {
-    await page.getByTestId('formula-input').fill(formula);
+    const input = page.getByTestId('formula-input');
+    await input.fill(formula);
     await page.getByTestId('claim-submit').click();
+    // Answered: the table clears the formula once the server takes the claim. Until then the hand on
+    // screen still holds its cards (the click may wait out the deal check, whose update comes first).
+    await expect(input).toHaveValue('');
     return true;
   }
   const stuck = page.getByTestId('stuck-toggle');

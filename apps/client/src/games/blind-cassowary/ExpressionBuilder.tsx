@@ -60,6 +60,9 @@ export function ExpressionBuilder({
   const { view } = state;
   const busy = useStore((s) => s.busy);
   const [kept, setDraft] = useTabDraft(`bc-${mode}`, () => EMPTY, DraftSchema);
+  // The draft on screen now: a formula typed while the last one was on its way is not wiped by its answer.
+  const keptNow = useRef(kept);
+  keptNow.current = kept;
   const me = typeof view.viewer === 'number' ? view.viewer : null;
   const hand = view.hand;
   // Cards that left the hand since (a claim went through, the deal moved on) drop out of the draft.
@@ -123,7 +126,8 @@ export function ExpressionBuilder({
         // optional
       }
     }
-    if (await sendIntent(intent)) setDraft(EMPTY);
+    const sent = kept;
+    if ((await sendIntent(intent)) && keptNow.current === sent) setDraft(EMPTY);
   };
 
   if (mode === 'blind' && mySubmission?.submitted) {
