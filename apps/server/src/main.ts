@@ -11,7 +11,8 @@ import { codeLeases, useCodeLeases } from './room/codes.ts';
 import { GAME_ROOMS } from './rooms/index.ts';
 import { restoreRooms } from './store/restore.ts';
 import { PostgresStore } from './store/postgresStore.ts';
-import { databaseFile, SqliteStore } from './store/sqliteStore.ts';
+import { databaseFile } from './store/sqliteStore.ts';
+import { SqliteBatchStore } from './store/sqliteBatch.ts';
 import { SqliteThreadStore } from './store/sqliteThread.ts';
 import type { TableStore } from './store/tableStore.ts';
 
@@ -55,14 +56,15 @@ if (redisUrl !== null) useCodeLeases(new RedisCodeLeases(redisUrl, leaseMs));
 
 // DATABASE_URL: PostgreSQL (processes on several machines share it); else SQLite under DATA_DIR.
 const databaseUrl = process.env.DATABASE_URL || null;
-// SQLITE_THREAD=1: the SQLite store on a thread of its own (a machine with a core to spare for it).
+// SQLite commits each turn's writes together (SqliteBatchStore); SQLITE_THREAD=1 does so on a thread
+// of its own (a machine with a core to spare for it).
 const sqliteFile = inMemory ? ':memory:' : databaseFile(dataDir);
 const store: TableStore =
   databaseUrl !== null
     ? await PostgresStore.open(databaseUrl)
     : process.env.SQLITE_THREAD === '1'
       ? new SqliteThreadStore(sqliteFile)
-      : new SqliteStore(sqliteFile);
+      : new SqliteBatchStore(sqliteFile);
 const open = await store.openRooms();
 const stored = open.map((room) => room.snapshot.code);
 // Read before this process's first heartbeat: when the previous one stopped.

@@ -5,10 +5,14 @@ import type { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { databaseFile, SqliteStore } from '../src/store/sqliteStore.ts';
 import { SqliteThreadStore } from '../src/store/sqliteThread.ts';
+import { SqliteBatchStore } from '../src/store/sqliteBatch.ts';
 import { FencedOut } from '../src/store/tableStore.ts';
 import { describeFencing, matchStart, snapshot } from './storeFencing.ts';
 
 describeFencing('SQLite on its own thread', () => Promise.resolve(new SqliteThreadStore(':memory:')));
+describeFencing('SQLite with its group commit on the room thread', () =>
+  Promise.resolve(new SqliteBatchStore(':memory:')),
+);
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -31,9 +35,19 @@ const outcomes = (calls: (void | Promise<unknown>)[]) =>
     ),
   );
 
-describe('the SQLite store on its own thread', () => {
+/** The two SQLite stores that batch each turn's calls into one commit, and what a call after close hears. */
+const BATCHED = [
+  { name: 'on its own thread', open: (file: string) => new SqliteThreadStore(file), closed: /thread exited/ },
+  {
+    name: 'batched on the room thread',
+    open: (file: string) => new SqliteBatchStore(file),
+    closed: /is closed/,
+  },
+];
+
+describe.each(BATCHED)('the SQLite store $name', ({ open, closed }) => {
   it('commits the calls of one turn together, each answered on its own, in the order they were made', async () => {
-    const store = new SqliteThreadStore(freshFile());
+    const store = open(freshFile());
     const code = 'GRPA';
     const replayId = `replay-of-${code}-0001`;
     const fence = { code, epoch: 1 };
@@ -67,7 +81,7 @@ describe('the SQLite store on its own thread', () => {
 
   it('writes the calls still waiting for their turn before it closes', async () => {
     const file = freshFile();
-    const store = new SqliteThreadStore(file);
+    const store = open(file);
     const code = 'GRPB';
     const replayId = `replay-of-${code}-0001`;
     const fence = { code, epoch: 1 };
@@ -79,9 +93,11 @@ describe('the SQLite store on its own thread', () => {
     expect((await reopened.openRoom(code))?.match?.log).toHaveLength(50);
     await reopened.close();
     // After close, a call is refused rather than lost without a word.
-    await expect(store.isOpen(code)).rejects.toThrow(/thread exited/);
+    await expect(store.isOpen(code)).rejects.toThrow(closed);
   });
+});
 
+describe('the SQLite store on its own thread', () => {
   it('refuses every call once its thread is gone, and says so once', async () => {
     const store = new SqliteThreadStore(':memory:');
     expect(await store.isOpen('GONE')).toBe(false);

@@ -15,6 +15,7 @@ import { createGameServer } from '../app.ts';
 import { listenOn } from '../listen.ts';
 import { databaseFile, SqliteStore } from '../store/sqliteStore.ts';
 import { SqliteThreadStore } from '../store/sqliteThread.ts';
+import { SqliteBatchStore } from '../store/sqliteBatch.ts';
 import { digestOptions } from '../store/rebuild.ts';
 import { Broadcaster } from '../room/broadcaster.ts';
 import { GameRoom } from '../room/GameRoom.ts';
@@ -104,6 +105,9 @@ const SWITCHES: Record<BenchSwitch, (on: boolean) => void> = {
   'store-thread': (on) => {
     storeOnItsThread = on;
   },
+  'store-batch': (on) => {
+    storeBatched = on;
+  },
   // Set when the process was started (YOUNG_64_ARGS): nothing to flip here.
   'young-64': () => undefined,
   same: () => undefined,
@@ -111,6 +115,8 @@ const SWITCHES: Record<BenchSwitch, (on: boolean) => void> = {
 
 /** The SQLite store on a thread of its own (SqliteThreadStore) or on the room thread (`--compare store-thread`). */
 let storeOnItsThread = false;
+/** The SQLite store's group commit on the room thread (SqliteBatchStore; `--compare store-batch`). */
+let storeBatched = false;
 
 function send(message: ChildMessage): void {
   process.send?.(message);
@@ -142,7 +148,9 @@ async function main(): Promise<void> {
       ? null
       : storeOnItsThread
         ? new SqliteThreadStore(databaseFile(dataDir), storeOptions)
-        : new SqliteStore(databaseFile(dataDir), storeOptions);
+        : storeBatched
+          ? new SqliteBatchStore(databaseFile(dataDir), storeOptions)
+          : new SqliteStore(databaseFile(dataDir), storeOptions);
   const appendMs: number[] = [];
   if (store !== null) {
     const append = store.appendIntent.bind(store);

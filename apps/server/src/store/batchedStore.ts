@@ -1,0 +1,108 @@
+import type { CheckpointFigures } from './sqliteStore.ts';
+import { FencedOut, type TableStore } from './tableStore.ts';
+
+/** The store's methods a call can name (close is the store's own). */
+export type StoreMethod = Exclude<keyof TableStore, 'close'> | 'checkpointFigures';
+
+/** One call to the store, queued for its batch. */
+export interface StoreCall {
+  id: number;
+  method: StoreMethod;
+  args: unknown[];
+}
+
+/** Why a call failed, as it crosses a thread (an Error's class does not). */
+export type CallFailure = { fencedOut: string } | { message: string; errcode?: number };
+
+/** The answer to one call. */
+export type StoreAnswer = { id: number; value: unknown } | { id: number; failure: CallFailure };
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+
+/** A refusal as the caller would have had it from SqliteStore itself. */
+function errorOf(failure: CallFailure): Error {
+  if ('fencedOut' in failure) return new FencedOut(failure.fencedOut);
+  return Object.assign(new Error(failure.message), { errcode: failure.errcode });
+}
+
+/**
+ * A TableStore whose calls are queued and run in batches: the calls made in one turn of the event
+ * loop are handed to `runCalls` together at its end (setImmediate), in the order they were made, to
+ * be run in one commit (groupCommit.ts) and answered once committed. Every method returns a promise;
+ * the room awaits an intent's append before its result goes out (MatchHost, as with PostgreSQL), so
+ * an intent is still committed before anyone sees it.
+ */
+export abstract class BatchedStore implements TableStore {
+  private readonly pending = new Map<number, Pending>();
+  /** Calls made during this turn of the event loop, handed on together at its end. */
+  private outbox: StoreCall[] = [];
+  private nextId = 1;
+  /** Why the store stopped, once it has: every later call is refused with it. */
+  protected stopped: Error | null = null;
+  protected closing = false;
+
+  /** Runs a batch; its answers come back through `answered`. */
+  protected abstract runCalls(calls: StoreCall[]): void;
+  /** Calls are in flight (first one) or none is any more. */
+  protected busy(_on: boolean): void {}
+
+  protected answered(answer: StoreAnswer): void {
+    const call = this.pending.get(answer.id);
+    if (call === undefined) return;
+    this.pending.delete(answer.id);
+    if (this.pending.size === 0) this.busy(false);
+    if ('failure' in answer) call.reject(errorOf(answer.failure));
+    else call.resolve(answer.value);
+  }
+
+  protected stop(error: Error): void {
+    this.stopped ??= error;
+    for (const call of this.pending.values()) call.reject(this.stopped);
+    this.pending.clear();
+  }
+
+  private call<T>(method: StoreMethod, args: unknown[]): Promise<T> {
+    if (this.stopped !== null) return Promise.reject(this.stopped);
+    const id = this.nextId++;
+    if (this.pending.size === 0) this.busy(true);
+    const answer = new Promise<T>((resolve, reject) =>
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject }),
+    );
+    if (this.outbox.push({ id, method, args }) === 1) setImmediate(() => this.flush());
+    return answer;
+  }
+
+  /** Hands on the calls made so far. */
+  protected flush(): void {
+    if (this.outbox.length === 0) return;
+    const calls = this.outbox;
+    this.outbox = [];
+    this.runCalls(calls);
+  }
+
+  saveRoom: TableStore['saveRoom'] = (...args) => this.call('saveRoom', args);
+  closeRoom: TableStore['closeRoom'] = (...args) => this.call('closeRoom', args);
+  matchStarted: TableStore['matchStarted'] = (...args) => this.call('matchStarted', args);
+  appendIntent: TableStore['appendIntent'] = (...args) => this.call('appendIntent', args);
+  checkpoint: TableStore['checkpoint'] = (...args) => this.call('checkpoint', args);
+  matchEnded: TableStore['matchEnded'] = (...args) => this.call('matchEnded', args);
+  matchAbandoned: TableStore['matchAbandoned'] = (...args) => this.call('matchAbandoned', args);
+  claimRoom: TableStore['claimRoom'] = (...args) => this.call('claimRoom', args);
+  heartbeat: TableStore['heartbeat'] = (...args) => this.call('heartbeat', args);
+  forgetStoppedProcesses: TableStore['forgetStoppedProcesses'] = (...args) =>
+    this.call('forgetStoppedProcesses', args);
+  openRooms: TableStore['openRooms'] = () => this.call('openRooms', []);
+  openRoom: TableStore['openRoom'] = (...args) => this.call('openRoom', args);
+  openCodes: TableStore['openCodes'] = () => this.call('openCodes', []);
+  isOpen: TableStore['isOpen'] = (...args) => this.call('isOpen', args);
+  closedReason: TableStore['closedReason'] = (...args) => this.call('closedReason', args);
+  finishedMatch: TableStore['finishedMatch'] = (...args) => this.call('finishedMatch', args);
+  recentMatchesFor: TableStore['recentMatchesFor'] = (...args) => this.call('recentMatchesFor', args);
+
+  /** What the store's checkpointer did so far (for `pnpm bench room`). */
+  checkpointFigures(): Promise<CheckpointFigures | null> {
+    return this.call('checkpointFigures', []);
+  }
+
+  abstract close(): Promise<void>;
+}
