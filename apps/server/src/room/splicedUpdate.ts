@@ -57,7 +57,7 @@ function bytesLeft(value: unknown, left: number): number {
       left -= MAP16_HEADER;
       const object = value as Record<string, unknown>;
       for (const key in object) {
-        left = bytesLeft(object[key], bytesLeft(key, left));
+        left = entryBytesLeft(key, object[key], left);
         if (left <= 0) return left;
       }
       return left;
@@ -65,6 +65,11 @@ function bytesLeft(value: unknown, left: number): number {
     default:
       return left - 1;
   }
+}
+
+/** `bytesLeft` after one map entry, its key and its value. */
+function entryBytesLeft(key: string, value: unknown, left: number): number {
+  return bytesLeft(value, bytesLeft(key, left));
 }
 
 function numberBytes(n: number): number {
@@ -83,7 +88,7 @@ function runReaches(
   min: number,
 ) {
   let left = min;
-  for (let i = from; i < to && left > 0; i++) left = bytesLeft(object[keys[i]!], bytesLeft(keys[i], left));
+  for (let i = from; i < to && left > 0; i++) left = entryBytesLeft(keys[i]!, object[keys[i]!], left);
   return left <= 0;
 }
 
