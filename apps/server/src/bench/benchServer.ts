@@ -115,8 +115,8 @@ const SWITCHES: Record<BenchSwitch, (on: boolean) => void> = {
 
 /** The SQLite store on a thread of its own (SqliteThreadStore) or on the room thread (`--compare store-thread`). */
 let storeOnItsThread = false;
-/** The SQLite store's group commit on the room thread (SqliteBatchStore; `--compare store-batch`). */
-let storeBatched = false;
+/** The SQLite store's group commit on the room thread (SqliteBatchStore, as main.ts opens it; off: the plain SqliteStore). */
+let storeBatched = true;
 
 function send(message: ChildMessage): void {
   process.send?.(message);
