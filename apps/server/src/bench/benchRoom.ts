@@ -770,28 +770,51 @@ setFlagsFromString('--expose-gc');
 /** A full garbage collection of this process (the simulated clients'), from a fresh context's `gc`. */
 const collectClientGarbage = runInNewContext('gc') as () => void;
 
-/** Memory phase, then opening the tables (timed) and playing them for `seconds`, against one server. */
+/**
+ * The heap per idle table (`--mem-tables`), in a server process of its own: the measured tables stay
+ * open after their players leave (their seats are kept), and in the load's server they would run
+ * their timers and be collected inside its window — the project's, not the bare room's.
+ */
+async function memoryApart(
+  config: BenchConfig,
+  bare: boolean,
+  start: () => ReturnType<typeof startServer>,
+  port: number,
+): Promise<{ lobbyBytes: number; gameBytes: number }> {
+  if (config.memTables === 0) return { lobbyBytes: Number.NaN, gameBytes: Number.NaN };
+  const server = await start();
+  try {
+    // Star Navigator seats four; its idle table stands for any 4-seat table of the project.
+    const target = bare ? BARE : projectTarget('star-navigator');
+    const sdk = new Client(`http://127.0.0.1:${port}`);
+    return await measureMemory(sdk, server.child, target, config.memTables, config.memWarmup);
+  } finally {
+    await stopServer(server);
+  }
+}
+
+/** Opening the tables (timed) and playing them for `seconds`, against one server (memory apart). */
 async function runLoad(
   config: BenchConfig,
   variant: Variant,
   switches: readonly string[] = [],
 ): Promise<Run> {
-  // The last run's clients are collected now, not by a major GC inside this run's window.
-  collectClientGarbage();
   const bare = variant === 'bare';
   const port = bare ? config.port + 1 : config.port;
-  const server = await startServer(
-    port,
-    variant === 'sqlite' && config.inlineCheckpoints ? 'sqlite-inline' : variant,
-    bare && config.barePingsSpread ? ['spread'] : switches,
-  );
+  const start = () =>
+    startServer(
+      port,
+      variant === 'sqlite' && config.inlineCheckpoints ? 'sqlite-inline' : variant,
+      bare && config.barePingsSpread ? ['spread'] : switches,
+    );
+  const mem = await memoryApart(config, bare, start, port);
+  // The last run's clients are collected now, not by a major GC inside this run's window.
+  collectClientGarbage();
+  const server = await start();
   const target = bare ? BARE : projectTarget(config.game);
   const stats: Stats = { latencies: [], accepted: 0, refused: new Map(), games: 0, sentAt: [] };
   const sdk = new Client(`http://127.0.0.1:${port}`);
   try {
-    // Star Navigator seats four; its idle table stands for any 4-seat table of the project.
-    const memTarget = bare ? BARE : projectTarget('star-navigator');
-    const mem = await measureMemory(sdk, server.child, memTarget, config.memTables, config.memWarmup);
     server.ask({ type: 'measure' });
     const openStart = performance.now();
     const { tables, failed, firstError } = await openTables(
