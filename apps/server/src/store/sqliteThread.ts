@@ -1,8 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { BatchedStore, type StoreAnswer, type StoreCall } from './batchedStore.ts';
 
-export type { CallFailure, StoreAnswer, StoreCall, StoreMethod } from './batchedStore.ts';
-
 /**
  * The SQLite store on a thread of its own (sqliteThreadWorker.ts runs a SqliteStore there): a
  * write's SQL and its commit, 50–100 µs an intent under load, leave the room thread, which only posts
