@@ -97,6 +97,32 @@ describe.each(BATCHED)('the SQLite store $name', ({ open, closed }) => {
   });
 });
 
+describe('the SQLite store batched on the room thread', () => {
+  it('refuses a call with the very error SQLite raised (its class, code and fields)', async () => {
+    const duplicateAppend = async (store: SqliteStore | SqliteBatchStore): Promise<unknown> => {
+      const code = 'GRPC';
+      const replayId = `replay-of-${code}-0001`;
+      const fence = { code, epoch: 1 };
+      await store.saveRoom(snapshot(code, 1));
+      await store.matchStarted(matchStart(code, replayId), fence);
+      await store.appendIntent(replayId, intent(0), fence);
+      // SqliteStore throws at once; the batched store rejects at its turn's end.
+      const refused = await (async () => store.appendIntent(replayId, intent(0, 99), fence))().then(
+        () => null,
+        (error: unknown) => error,
+      );
+      await store.close();
+      return refused;
+    };
+    const plain = await duplicateAppend(new SqliteStore(freshFile()));
+    const batched = await duplicateAppend(new SqliteBatchStore(freshFile()));
+    expect(plain).toMatchObject({ code: 'ERR_SQLITE_ERROR', errcode: 1555 }); // SQLITE_CONSTRAINT_PRIMARYKEY
+    expect(Object.getPrototypeOf(batched)).toBe(Object.getPrototypeOf(plain));
+    expect({ ...(batched as object) }).toEqual({ ...(plain as object) });
+    expect((batched as Error).stack).toMatch(/sqliteStore\.ts/);
+  });
+});
+
 describe('the SQLite store on its own thread', () => {
   it('refuses every call once its thread is gone, and says so once', async () => {
     const store = new SqliteThreadStore(':memory:');

@@ -1,5 +1,5 @@
 import type { CheckpointFigures } from './sqliteStore.ts';
-import { FencedOut, type TableStore } from './tableStore.ts';
+import type { TableStore } from './tableStore.ts';
 
 /** The store's methods a call can name (close is the store's own). */
 export type StoreMethod = Exclude<keyof TableStore, 'close'> | 'checkpointFigures';
@@ -11,19 +11,10 @@ export interface StoreCall {
   args: unknown[];
 }
 
-/** Why a call failed, as it crosses a thread (an Error's class does not). */
-export type CallFailure = { fencedOut: string } | { message: string; errcode?: number };
+/** How one call ended: its value, or what the store threw or rejected with. */
+export type CallOutcome = { id: number; value: unknown } | { id: number; error: unknown };
 
-/** The answer to one call. */
-export type StoreAnswer = { id: number; value: unknown } | { id: number; failure: CallFailure };
-
-type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
-
-/** A refusal as the caller would have had it from SqliteStore itself. */
-function errorOf(failure: CallFailure): Error {
-  if ('fencedOut' in failure) return new FencedOut(failure.fencedOut);
-  return Object.assign(new Error(failure.message), { errcode: failure.errcode });
-}
+type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
 /**
  * A TableStore whose calls are queued and run in batches: the calls made in one turn of the event
@@ -41,18 +32,18 @@ export abstract class BatchedStore implements TableStore {
   protected stopped: Error | null = null;
   protected closing = false;
 
-  /** Runs a batch; its answers come back through `answered`. */
+  /** Runs a batch; its outcomes come back through `settle`. */
   protected abstract runCalls(calls: StoreCall[]): void;
   /** Calls are in flight (first one) or none is any more. */
   protected busy(_on: boolean): void {}
 
-  protected answered(answer: StoreAnswer): void {
-    const call = this.pending.get(answer.id);
+  protected settle(outcome: CallOutcome): void {
+    const call = this.pending.get(outcome.id);
     if (call === undefined) return;
-    this.pending.delete(answer.id);
+    this.pending.delete(outcome.id);
     if (this.pending.size === 0) this.busy(false);
-    if ('failure' in answer) call.reject(errorOf(answer.failure));
-    else call.resolve(answer.value);
+    if ('error' in outcome) call.reject(outcome.error);
+    else call.resolve(outcome.value);
   }
 
   protected stop(error: Error): void {

@@ -4,36 +4,27 @@
  * store's own thread (sqliteThreadWorker.ts) and on the room thread (SqliteBatchStore).
  */
 import type { SqliteStore } from './sqliteStore.ts';
-import type { CallFailure, StoreAnswer, StoreCall } from './batchedStore.ts';
+import type { CallOutcome, StoreCall } from './batchedStore.ts';
 import { FencedOut } from './tableStore.ts';
 
-function failureOf(error: unknown): CallFailure {
-  if (error instanceof FencedOut) return { fencedOut: error.code };
-  const errcode = (error as { errcode?: unknown } | null)?.errcode;
-  return {
-    message: error instanceof Error ? error.message : String(error),
-    ...(typeof errcode === 'number' ? { errcode } : {}),
-  };
-}
-
-/** A call's answer, and whether it failed for a reason of the database's (not a fenced-out write). */
+/** A call's outcome, and whether it failed for a reason of the database's (not a fenced-out write). */
 interface Ran {
-  answer: Promise<StoreAnswer>;
+  outcome: Promise<CallOutcome>;
   failed: boolean;
 }
 
 /** Runs one call. SqliteStore does its SQL before it returns (its promises are settled ones). */
 function run(store: SqliteStore, call: StoreCall): Ran {
   const method = store[call.method] as (...args: unknown[]) => unknown;
-  const failure = (error: unknown): StoreAnswer => ({ id: call.id, failure: failureOf(error) });
+  const failure = (error: unknown): CallOutcome => ({ id: call.id, error });
   try {
     const value = method.apply(store, call.args);
     return {
-      answer: Promise.resolve(value).then((v) => ({ id: call.id, value: v }), failure),
+      outcome: Promise.resolve(value).then((v) => ({ id: call.id, value: v }), failure),
       failed: false,
     };
   } catch (error) {
-    return { answer: Promise.resolve(failure(error)), failed: !(error instanceof FencedOut) };
+    return { outcome: Promise.resolve(failure(error)), failed: !(error instanceof FencedOut) };
   }
 }
 
@@ -41,11 +32,11 @@ function run(store: SqliteStore, call: StoreCall): Ran {
 class BatchFailed extends Error {}
 
 /**
- * The batch's calls in one commit, answered. A fenced-out write changed nothing and leaves the others
+ * The batch's calls in one commit, with their outcomes. A fenced-out write changed nothing and leaves the others
  * be; any other failure (or a failed commit) undoes the batch, whose calls are then run again one by
  * one, each committed alone, so each gets its own answer and no call is answered before its commit.
  */
-export function runBatch(store: SqliteStore, calls: readonly StoreCall[]): Promise<StoreAnswer[]> {
+export function runBatch(store: SqliteStore, calls: readonly StoreCall[]): Promise<CallOutcome[]> {
   let ran: Ran[] | null = null;
   if (calls.length > 1)
     try {
@@ -58,5 +49,5 @@ export function runBatch(store: SqliteStore, calls: readonly StoreCall[]): Promi
       // run alone below
     }
   ran ??= calls.map((call) => run(store, call));
-  return Promise.all(ran.map((r) => r.answer));
+  return Promise.all(ran.map((r) => r.outcome));
 }

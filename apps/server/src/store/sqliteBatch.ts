@@ -8,7 +8,7 @@ import { SqliteStore } from './sqliteStore.ts';
  */
 export class SqliteBatchStore extends BatchedStore {
   private readonly store: SqliteStore;
-  /** The last batch's answers, given out. */
+  /** The last batch's outcomes, given out. */
   private answering: Promise<void> = Promise.resolve();
 
   constructor(file: string, options: { checkpointer?: boolean } = {}) {
@@ -17,7 +17,7 @@ export class SqliteBatchStore extends BatchedStore {
   }
 
   protected runCalls(calls: StoreCall[]): void {
-    this.answering = runBatch(this.store, calls).then((answers) => answers.forEach((a) => this.answered(a)));
+    this.answering = runBatch(this.store, calls).then((outcomes) => outcomes.forEach((o) => this.settle(o)));
   }
 
   /** Runs the calls already made, then closes the database (after its last checkpoint). */

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import { BatchedStore, type StoreAnswer, type StoreCall } from './batchedStore.ts';
+import { BatchedStore, type StoreCall } from './batchedStore.ts';
+import { outcomeOf, type StoreAnswer } from './threadWire.ts';
 
 /**
  * The SQLite store on a thread of its own (sqliteThreadWorker.ts runs a SqliteStore there): a
@@ -15,7 +16,7 @@ export class SqliteThreadStore extends BatchedStore {
       workerData: { file, checkpointer: options.checkpointer !== false },
     });
     this.worker.unref();
-    this.worker.on('message', (answers: StoreAnswer[]) => answers.forEach((a) => this.answered(a)));
+    this.worker.on('message', (answers: StoreAnswer[]) => answers.forEach((a) => this.settle(outcomeOf(a))));
     this.worker.on('error', (error) => this.halt(error));
     this.worker.on('exit', (code) => this.halt(new Error(`the SQLite store's thread exited (${code})`)));
   }

@@ -7,6 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { runBatch } from './groupCommit.ts';
 import { SqliteStore } from './sqliteStore.ts';
 import type { StoreCall } from './batchedStore.ts';
+import { answerOf } from './threadWire.ts';
 
 const { file, checkpointer } = workerData as { file: string; checkpointer: boolean };
 const store = new SqliteStore(file, { checkpointer });
@@ -19,5 +20,5 @@ port.on('message', async (message: StoreCall[] | 'close') => {
     port.close();
     return;
   }
-  port.postMessage(await runBatch(store, message));
+  port.postMessage((await runBatch(store, message)).map(answerOf));
 });
