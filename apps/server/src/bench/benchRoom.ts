@@ -777,15 +777,13 @@ const collectClientGarbage = runInNewContext('gc') as () => void;
  */
 async function memoryApart(
   config: BenchConfig,
-  bare: boolean,
+  target: Target,
   start: () => ReturnType<typeof startServer>,
   port: number,
 ): Promise<{ lobbyBytes: number; gameBytes: number }> {
   if (config.memTables === 0) return { lobbyBytes: Number.NaN, gameBytes: Number.NaN };
   const server = await start();
   try {
-    // Star Navigator seats four; its idle table stands for any 4-seat table of the project.
-    const target = bare ? BARE : projectTarget('star-navigator');
     const sdk = new Client(`http://127.0.0.1:${port}`);
     return await measureMemory(sdk, server.child, target, config.memTables, config.memWarmup);
   } finally {
@@ -807,7 +805,8 @@ async function runLoad(
       variant === 'sqlite' && config.inlineCheckpoints ? 'sqlite-inline' : variant,
       bare && config.barePingsSpread ? ['spread'] : switches,
     );
-  const mem = await memoryApart(config, bare, start, port);
+  // Star Navigator seats four; its idle table stands for any 4-seat table of the project.
+  const mem = await memoryApart(config, bare ? BARE : projectTarget('star-navigator'), start, port);
   // The last run's clients are collected now, not by a major GC inside this run's window.
   collectClientGarbage();
   const server = await start();

@@ -103,20 +103,20 @@ const SWITCHES: Record<BenchSwitch, (on: boolean) => void> = {
     Broadcaster.spliceShared = on;
   },
   'store-thread': (on) => {
-    storeOnItsThread = on;
+    if (on) storeKind = 'thread';
   },
   'store-batch': (on) => {
-    storeBatched = on;
+    if (!on) storeKind = 'plain';
   },
   // Set when the process was started (YOUNG_64_ARGS): nothing to flip here.
   'young-64': () => undefined,
   same: () => undefined,
 };
 
-/** The SQLite store on a thread of its own (SqliteThreadStore) or on the room thread (`--compare store-thread`). */
-let storeOnItsThread = false;
-/** The SQLite store's group commit on the room thread (SqliteBatchStore, as main.ts opens it; off: the plain SqliteStore). */
-let storeBatched = true;
+/** The SQLite stores a run can open: main.ts's (batch), on a thread of its own, or without a group commit. */
+const SQLITE_STORES = { batch: SqliteBatchStore, thread: SqliteThreadStore, plain: SqliteStore };
+/** The store this run opens: main.ts's unless `store-thread` is on or `store-batch` off. */
+let storeKind: keyof typeof SQLITE_STORES = 'batch';
 
 function send(message: ChildMessage): void {
   process.send?.(message);
@@ -143,14 +143,7 @@ async function main(): Promise<void> {
   const variant = process.argv[3] ?? 'none';
   const dataDir = variant.startsWith('sqlite') ? mkdtempSync(path.join(tmpdir(), 'card-table-bench-')) : null;
   const storeOptions = { checkpointer: variant !== 'sqlite-inline' };
-  const store =
-    dataDir === null
-      ? null
-      : storeOnItsThread
-        ? new SqliteThreadStore(databaseFile(dataDir), storeOptions)
-        : storeBatched
-          ? new SqliteBatchStore(databaseFile(dataDir), storeOptions)
-          : new SqliteStore(databaseFile(dataDir), storeOptions);
+  const store = dataDir === null ? null : new SQLITE_STORES[storeKind](databaseFile(dataDir), storeOptions);
   const appendMs: number[] = [];
   if (store !== null) {
     const append = store.appendIntent.bind(store);

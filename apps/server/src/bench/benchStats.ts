@@ -99,8 +99,7 @@ export function serverCpuSince(from: NodeJS.CpuUsage): { cpuMs: number; systemCp
  * each seat's message (Broadcaster.spliceShared, room/splicedUpdate.ts); store-thread, the SQLite
  * store on a thread of its own (store/sqliteThread.ts) instead of on the room thread; store-batch, the
  * SQLite store's group commit on the room thread (store/sqliteBatch.ts: a turn's calls in one commit);
- * young-64, the
- * server's Node started with a 64 MB young generation semi-space (`--max-semi-space-size=64`; set by
+ * young-64, the server's Node started with a 64 MB young generation semi-space (`--max-semi-space-size=64`; set by
  * the bench when it starts the process, see YOUNG_64_ARGS); same, nothing (an A/A run: the difference
  * the bench shows between two identical servers).
  */
