@@ -29,7 +29,7 @@ import { GAME_ROOMS } from '../rooms/index.ts';
 import { benchRamp, RAMP_OPTIONS, type RampConfig, rampConfig } from './benchRamp.ts';
 import {
   BENCH_SWITCHES,
-  YOUNG_64_ARGS,
+  NODE_FLAGS,
   type BenchSwitch,
   type ChildMessage,
   type MemoryFigures,
@@ -509,6 +509,13 @@ const cpuProfArgs = (variant: string): string[] => {
     : [];
 };
 
+/** The Node flags of the switches on in this run (`name=1`). */
+const nodeFlags = (switches: readonly string[]): string[] =>
+  switches.flatMap((setting) => {
+    const [name, on] = setting.split('=');
+    return on === '1' ? (NODE_FLAGS[name as BenchSwitch] ?? []) : [];
+  });
+
 /** Runs a server half (benchServer.ts or bareServer.ts) in a child process with the same loader flags (tsx). */
 export async function startServer(
   port: number,
@@ -526,7 +533,8 @@ export async function startServer(
       ...process.execArgv,
       '--expose-gc',
       ...cpuProfArgs(variant),
-      ...(switches.includes('young-64=1') ? YOUNG_64_ARGS : []),
+      ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      ...nodeFlags(switches),
     ],
   });
   await new Promise<void>((resolve, reject) => {

@@ -34,6 +34,7 @@ import {
   type Stall,
   STALL_MS,
   markProfile,
+  startAllocationProfile,
   summarise,
 } from './benchStats.ts';
 
@@ -108,8 +109,9 @@ const SWITCHES: Record<BenchSwitch, (on: boolean) => void> = {
   'store-batch': (on) => {
     if (!on) storeKind = 'plain';
   },
-  // Set when the process was started (YOUNG_64_ARGS): nothing to flip here.
+  // Node flags, set when the process was started (NODE_FLAGS): nothing to flip here.
   'young-64': () => undefined,
+  'young-8': () => undefined,
   same: () => undefined,
 };
 
@@ -165,9 +167,11 @@ async function main(): Promise<void> {
     process.exit(1);
   });
 
+  let stopAllocationProfile: (() => Promise<void>) | null = null;
   process.on('message', async (message: ParentMessage) => {
     markProfile(message.type);
     if (message.type === 'measure') {
+      stopAllocationProfile = await startAllocationProfile();
       handlerMs.length = 0;
       appendMs.length = 0;
       worst.clear();
@@ -178,6 +182,7 @@ async function main(): Promise<void> {
       loop.enable();
       cpuFrom = process.cpuUsage();
     } else if (message.type === 'report') {
+      await stopAllocationProfile?.();
       loop.disable();
       const cpu = serverCpuSince(cpuFrom);
       const checkpoints = (await store?.checkpointFigures()) ?? null;

@@ -1,4 +1,5 @@
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { PerformanceObserver, type RecordableHistogram } from 'node:perf_hooks';
 /** Messages and figures shared by the two halves of `pnpm bench room`. */
@@ -99,8 +100,8 @@ export function serverCpuSince(from: NodeJS.CpuUsage): { cpuMs: number; systemCp
  * each seat's message (Broadcaster.spliceShared, room/splicedUpdate.ts); store-thread, the SQLite
  * store on a thread of its own (store/sqliteThread.ts) instead of on the room thread; store-batch, the
  * SQLite store's group commit on the room thread (store/sqliteBatch.ts: a turn's calls in one commit);
- * young-64, the server's Node started with a 64 MB young generation semi-space (`--max-semi-space-size=64`; set by
- * the bench when it starts the process, see YOUNG_64_ARGS); same, nothing (an A/A run: the difference
+ * young-64 and young-8, the server's Node started with a young generation semi-space of at most 64 or
+ * 8 MB (`--max-semi-space-size`; given when the bench starts the process, see NODE_FLAGS); same, nothing (an A/A run: the difference
  * the bench shows between two identical servers).
  */
 export const BENCH_SWITCHES = [
@@ -112,12 +113,16 @@ export const BENCH_SWITCHES = [
   'store-thread',
   'store-batch',
   'young-64',
+  'young-8',
   'same',
 ] as const;
 export type BenchSwitch = (typeof BENCH_SWITCHES)[number];
 
-/** Node's flags for the `young-64` switch: a V8 flag, so given when the server process starts. */
-export const YOUNG_64_ARGS = ['--max-semi-space-size=64'];
+/** The switches that are Node (V8) flags, so given when the server process starts, and their flags. */
+export const NODE_FLAGS: Partial<Record<BenchSwitch, string[]>> = {
+  'young-64': ['--max-semi-space-size=64'],
+  'young-8': ['--max-semi-space-size=8'],
+};
 
 /** The server process's memory after a full garbage collection (the child runs with --expose-gc). */
 export interface MemoryFigures {
@@ -175,6 +180,29 @@ export function seededRandom(start: number): () => number {
  * a profile can be cut to one phase of the run (e.g. the opening: the first `measure` to the first
  * `report`).
  */
+/**
+ * BENCH_ALLOC_PROF=<dir>: samples where the server allocates during the measured window, objects the
+ * GC has since collected included (what the young generation's scavenges pay for), and writes a
+ * `.heapprofile` there (Chrome DevTools' Memory tab reads it). Null without the variable.
+ */
+export async function startAllocationProfile(): Promise<(() => Promise<void>) | null> {
+  const dir = process.env.BENCH_ALLOC_PROF;
+  if (dir === undefined || dir === '') return null;
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 16384,
+    includeObjectsCollectedByMajorGC: process.env.BENCH_ALLOC_LIVE !== '1',
+    includeObjectsCollectedByMinorGC: process.env.BENCH_ALLOC_LIVE !== '1',
+  });
+  return async () => {
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    const name = `alloc-${path.basename(process.argv[1] ?? 'server', '.ts')}-${process.pid}-${Date.now()}`;
+    writeFileSync(path.join(dir, `${name}.heapprofile`), JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
 export function markProfile(what: string): void {
   const dir = process.env.BENCH_CPU_PROF;
   if (dir === undefined || dir === '') return;
