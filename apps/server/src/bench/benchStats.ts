@@ -101,7 +101,9 @@ export function serverCpuSince(from: NodeJS.CpuUsage): { cpuMs: number; systemCp
  * store on a thread of its own (store/sqliteThread.ts) instead of on the room thread; store-batch, the
  * SQLite store's group commit on the room thread (store/sqliteBatch.ts: a turn's calls in one commit);
  * young-64 and young-8, the server's Node started with a young generation semi-space of at most 64 or
- * 8 MB (`--max-semi-space-size`; given when the bench starts the process, see NODE_FLAGS); same, nothing (an A/A run: the difference
+ * 8 MB (`--max-semi-space-size`; given when the bench starts the process, see NODE_FLAGS);
+ * serial-scavenge, the young generation collected on the main thread alone (`--no-parallel-scavenge`);
+ * same, nothing (an A/A run: the difference
  * the bench shows between two identical servers).
  */
 export const BENCH_SWITCHES = [
@@ -114,6 +116,7 @@ export const BENCH_SWITCHES = [
   'store-batch',
   'young-64',
   'young-8',
+  'serial-scavenge',
   'same',
 ] as const;
 export type BenchSwitch = (typeof BENCH_SWITCHES)[number];
@@ -122,6 +125,7 @@ export type BenchSwitch = (typeof BENCH_SWITCHES)[number];
 export const NODE_FLAGS: Partial<Record<BenchSwitch, string[]>> = {
   'young-64': ['--max-semi-space-size=64'],
   'young-8': ['--max-semi-space-size=8'],
+  'serial-scavenge': ['--no-parallel-scavenge'],
 };
 
 /** The server process's memory after a full garbage collection (the child runs with --expose-gc). */
@@ -191,7 +195,7 @@ export async function startAllocationProfile(): Promise<(() => Promise<void>) | 
   const session = new Session();
   session.connect();
   await session.post('HeapProfiler.startSampling', {
-    samplingInterval: 16384,
+    samplingInterval: Number(process.env.BENCH_ALLOC_INTERVAL ?? 16384),
     includeObjectsCollectedByMajorGC: process.env.BENCH_ALLOC_LIVE !== '1',
     includeObjectsCollectedByMinorGC: process.env.BENCH_ALLOC_LIVE !== '1',
   });
