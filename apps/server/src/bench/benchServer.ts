@@ -123,6 +123,7 @@ const SWITCHES: Record<BenchSwitch, (on: boolean) => void> = {
   // Node flags, set when the process was started (NODE_FLAGS): nothing to flip here.
   'young-64': () => undefined,
   'young-8': () => undefined,
+  'young-128': () => undefined,
   'serial-scavenge': () => undefined,
   same: () => undefined,
 };

@@ -100,8 +100,8 @@ export function serverCpuSince(from: NodeJS.CpuUsage): { cpuMs: number; systemCp
  * each seat's message (Broadcaster.spliceShared, room/splicedUpdate.ts); store-thread, the SQLite
  * store on a thread of its own (store/sqliteThread.ts) instead of on the room thread; store-batch, the
  * SQLite store's group commit on the room thread (store/sqliteBatch.ts: a turn's calls in one commit);
- * young-64 and young-8, the server's Node started with a young generation semi-space of at most 64 or
- * 8 MB (`--max-semi-space-size`; given when the bench starts the process, see NODE_FLAGS);
+ * young-64, young-8 and young-128, the server's Node started with a young generation semi-space of at
+ * most 64, 8 or 128 MB (`--max-semi-space-size`; given when the bench starts the process, see NODE_FLAGS);
  * serial-scavenge, the young generation collected on the main thread alone (`--no-parallel-scavenge`);
  * same, nothing (an A/A run: the difference
  * the bench shows between two identical servers).
@@ -116,6 +116,7 @@ export const BENCH_SWITCHES = [
   'store-batch',
   'young-64',
   'young-8',
+  'young-128',
   'serial-scavenge',
   'same',
 ] as const;
@@ -125,6 +126,7 @@ export type BenchSwitch = (typeof BENCH_SWITCHES)[number];
 export const NODE_FLAGS: Partial<Record<BenchSwitch, string[]>> = {
   'young-64': ['--max-semi-space-size=64'],
   'young-8': ['--max-semi-space-size=8'],
+  'young-128': ['--max-semi-space-size=128'],
   'serial-scavenge': ['--no-parallel-scavenge'],
 };
 
