@@ -34,6 +34,8 @@ const OUTSTANDING_PINGS = 4;
 export class RoundTrips {
   private readonly sent = new WeakMap<object, number[]>();
   private readonly samples = new WeakMap<object, number[]>();
+  /** The median of each socket's samples, worked out when one arrives (read on every intent). */
+  private readonly medians = new WeakMap<object, number>();
 
   pinged(socket: object, at: number): void {
     const sent = this.sent.get(socket) ?? [];
@@ -49,6 +51,8 @@ export class RoundTrips {
     samples.push(at - sentAt);
     if (samples.length > ROUND_TRIP_SAMPLES) samples.shift();
     this.samples.set(socket, samples);
+    const sorted = [...samples].sort((a, b) => a - b);
+    this.medians.set(socket, sorted[Math.floor(sorted.length / 2)]!);
   }
 
   /** How many round trips the estimate rests on (at most ROUND_TRIP_SAMPLES). */
@@ -58,10 +62,7 @@ export class RoundTrips {
 
   /** The median of the last few round trips in ms, or null before the first pong. */
   of(socket: object): number | null {
-    const samples = this.samples.get(socket);
-    if (samples === undefined || samples.length === 0) return null;
-    const sorted = [...samples].sort((a, b) => a - b);
-    return sorted[Math.floor(sorted.length / 2)]!;
+    return this.medians.get(socket) ?? null;
   }
 }
 
