@@ -100,6 +100,29 @@ function runOf(object: Record<string, unknown>, keys: readonly string[], from: n
 }
 
 /**
+ * For each of the first view's keys: whether every view has that key at that place, with the same
+ * value. Every broadcast asks this, so it walks the views' keys in place (no key lists).
+ */
+function sharedPlaces(
+  first: Record<string, unknown>,
+  keys: readonly string[],
+  views: readonly Record<string, unknown>[],
+): boolean[] {
+  const shared = keys.map(() => true);
+  for (let n = 1; n < views.length; n++) {
+    const view = views[n]!;
+    let i = 0;
+    for (const key in view) {
+      if (i === keys.length) break;
+      if (keys[i] !== key || !Object.is(view[key], first[key])) shared[i] = false;
+      i++;
+    }
+    for (; i < keys.length; i++) shared[i] = false;
+  }
+  return shared;
+}
+
+/**
  * The view's entries that are the same in every view of one broadcast: at the same position in each
  * view, with the same key and the same value (one object by reference, a primitive by value), packed
  * once as runs of consecutive entries. Only the rules can put one object into every seat's view, so a
@@ -109,19 +132,14 @@ function runOf(object: Record<string, unknown>, keys: readonly string[], from: n
 class SharedViewEntries {
   /** For each key index of a view: the shared run that starts there, else undefined. */
   private readonly runs: (EntryRun & { end: number })[] = [];
-  private readonly views: ReadonlySet<unknown>;
+  private readonly views: readonly unknown[];
 
   constructor(views: readonly unknown[]) {
-    this.views = new Set(views);
+    this.views = views;
     const [first] = views;
     if (views.length < 2 || !views.every(isPlainObject) || !isPlainObject(first)) return;
     const keys = Object.keys(first);
-    const keysOf = views.map((v) => Object.keys(v as object));
-    const shared = keys.map((key, i) =>
-      views.every(
-        (v, n) => keysOf[n]![i] === key && Object.is((v as Record<string, unknown>)[key], first[key]),
-      ),
-    );
+    const shared = sharedPlaces(first, keys, views);
     for (let i = 0; i < keys.length; i++) {
       if (!shared[i]) continue;
       let end = i;
@@ -150,7 +168,7 @@ class SharedViewEntries {
 
   /** Whether this view is one the shared entries were worked out over, and any are shared. */
   covers(view: unknown): view is Record<string, unknown> {
-    return this.runs.length > 0 && this.views.has(view) && isPlainObject(view);
+    return this.runs.length > 0 && this.views.includes(view) && isPlainObject(view);
   }
 
   /** The view as msgpack: its own entries packed now, the shared ones as packed once, in key order. */
