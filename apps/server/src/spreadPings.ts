@@ -27,6 +27,20 @@ export const ROUND_TRIP_SAMPLES = 5;
 /** Pings awaiting their pong that are remembered per connection (a pong answers the oldest). */
 const OUTSTANDING_PINGS = 4;
 
+/** Reused by `median`: a pong comes every few seconds from every client (a sort would copy). */
+const sorting: number[] = [];
+
+/** The median of a few numbers (the upper one of an even count). */
+function median(values: readonly number[]): number {
+  sorting.length = 0;
+  for (const value of values) {
+    let at = sorting.length;
+    for (; at > 0 && sorting[at - 1]! > value; at--) sorting[at] = sorting[at - 1]!;
+    sorting[at] = value;
+  }
+  return sorting[Math.floor(sorting.length / 2)]!;
+}
+
 /**
  * Each connection's round-trip time, measured by the server from ping to pong (WebSocket control
  * frames, answered by the client's WebSocket itself). Keyed by the raw socket.
@@ -51,8 +65,7 @@ export class RoundTrips {
     samples.push(at - sentAt);
     if (samples.length > ROUND_TRIP_SAMPLES) samples.shift();
     this.samples.set(socket, samples);
-    const sorted = [...samples].sort((a, b) => a - b);
-    this.medians.set(socket, sorted[Math.floor(sorted.length / 2)]!);
+    this.medians.set(socket, median(samples));
   }
 
   /** How many round trips the estimate rests on (at most ROUND_TRIP_SAMPLES). */

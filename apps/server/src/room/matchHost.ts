@@ -187,14 +187,16 @@ export class MatchHost {
       }
       if (!(recorded instanceof Promise)) continue;
       this.recording += 1;
-      return recorded
-        .finally(() => {
+      return recorded.then(
+        () => {
           this.recording -= 1;
-        })
-        .then(
-          () => (this.match === from ? this.record(from, match, entry, i + 1) : noGame()),
-          (error: unknown) => this.notRecorded(error),
-        );
+          return this.match === from ? this.record(from, match, entry, i + 1) : noGame();
+        },
+        (error: unknown) => {
+          this.recording -= 1;
+          return this.notRecorded(error);
+        },
+      );
     }
     return this.moveOn(match);
   }
