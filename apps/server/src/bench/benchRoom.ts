@@ -30,6 +30,7 @@ import { benchRamp, RAMP_OPTIONS, type RampConfig, rampConfig } from './benchRam
 import {
   BENCH_SWITCHES,
   NODE_FLAGS,
+  isNodeFlagSwitch,
   type BenchSwitch,
   type ChildMessage,
   type MemoryFigures,
@@ -512,8 +513,8 @@ const cpuProfArgs = (variant: string): string[] => {
 /** The Node flags of the switches on in this run (`name=1`). */
 const nodeFlags = (switches: readonly string[]): string[] =>
   switches.flatMap((setting) => {
-    const [name, on] = setting.split('=');
-    return on === '1' ? (NODE_FLAGS[name as BenchSwitch] ?? []) : [];
+    const [name = '', on] = setting.split('=');
+    return on === '1' && isNodeFlagSwitch(name) ? NODE_FLAGS[name] : [];
   });
 
 /** Runs a server half (benchServer.ts or bareServer.ts) in a child process with the same loader flags (tsx). */

@@ -24,7 +24,8 @@ import { checkpointTiming, RoomRecorder } from '../room/recorder.ts';
 import { workerMatchRunner } from '../room/matchRunner.ts';
 import { frameWrites } from '../frames.ts';
 import {
-  type BenchSwitch,
+  type InProcessSwitch,
+  isNodeFlagSwitch,
   type ChildMessage,
   serverCpuSince,
   loopSummary,
@@ -98,7 +99,7 @@ function timeRoomHandlers(
 }
 
 /** How each `--compare` switch is turned off or on in this process. */
-const SWITCHES: Record<BenchSwitch, (on: boolean) => void> = {
+const SWITCHES: Record<InProcessSwitch, (on: boolean) => void> = {
   'one-write': (on) => {
     frameWrites.coalesce = on;
   },
@@ -120,11 +121,6 @@ const SWITCHES: Record<BenchSwitch, (on: boolean) => void> = {
   'store-batch': (on) => {
     if (!on) storeKind = 'plain';
   },
-  // Node flags, set when the process was started (NODE_FLAGS): nothing to flip here.
-  'young-64': () => undefined,
-  'young-8': () => undefined,
-  'young-128': () => undefined,
-  'serial-scavenge': () => undefined,
   same: () => undefined,
 };
 
@@ -143,8 +139,9 @@ async function main(): Promise<void> {
     throw new Error('benchServer runs as a child of `pnpm bench room`');
   // argv[4]: switches set in this run (`--compare`), comma-separated name=0|1.
   for (const setting of (process.argv[4] ?? '').split(',').filter(Boolean)) {
-    const [name, on] = setting.split('=');
-    SWITCHES[name as BenchSwitch](on === '1');
+    const [name = '', on] = setting.split('=');
+    // Node flags were given when the process started (NODE_FLAGS): nothing to flip here.
+    if (!isNodeFlagSwitch(name)) SWITCHES[name as InProcessSwitch](on === '1');
   }
   const handlerMs: number[] = [];
   const worst = new Map<string, number>();

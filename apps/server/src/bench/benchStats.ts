@@ -103,10 +103,9 @@ export function serverCpuSince(from: NodeJS.CpuUsage): { cpuMs: number; systemCp
  * young-64, young-8 and young-128, the server's Node started with a young generation semi-space of at
  * most 64, 8 or 128 MB (`--max-semi-space-size`; given when the bench starts the process, see NODE_FLAGS);
  * serial-scavenge, the young generation collected on the main thread alone (`--no-parallel-scavenge`);
- * same, nothing (an A/A run: the difference
- * the bench shows between two identical servers).
+ * same, nothing (an A/A run: the difference the bench shows between two identical servers).
  */
-export const BENCH_SWITCHES = [
+export const IN_PROCESS_SWITCHES = [
   'one-write',
   'spectator-once',
   'fast-digest',
@@ -114,21 +113,27 @@ export const BENCH_SWITCHES = [
   'splice-shared',
   'store-thread',
   'store-batch',
-  'young-64',
-  'young-8',
-  'young-128',
-  'serial-scavenge',
   'same',
 ] as const;
-export type BenchSwitch = (typeof BENCH_SWITCHES)[number];
+/** The switches flipped inside the server process (benchServer.ts SWITCHES). */
+export type InProcessSwitch = (typeof IN_PROCESS_SWITCHES)[number];
 
 /** The switches that are Node (V8) flags, so given when the server process starts, and their flags. */
-export const NODE_FLAGS: Partial<Record<BenchSwitch, string[]>> = {
+export const NODE_FLAGS = {
   'young-64': ['--max-semi-space-size=64'],
   'young-8': ['--max-semi-space-size=8'],
   'young-128': ['--max-semi-space-size=128'],
   'serial-scavenge': ['--no-parallel-scavenge'],
-};
+} as const satisfies Record<string, readonly string[]>;
+export type NodeFlagSwitch = keyof typeof NODE_FLAGS;
+
+export type BenchSwitch = InProcessSwitch | NodeFlagSwitch;
+export const BENCH_SWITCHES: readonly BenchSwitch[] = [
+  ...IN_PROCESS_SWITCHES,
+  ...(Object.keys(NODE_FLAGS) as NodeFlagSwitch[]),
+];
+
+export const isNodeFlagSwitch = (name: string): name is NodeFlagSwitch => Object.hasOwn(NODE_FLAGS, name);
 
 /** The server process's memory after a full garbage collection (the child runs with --expose-gc). */
 export interface MemoryFigures {
@@ -181,12 +186,6 @@ export function seededRandom(start: number): () => number {
 }
 
 /**
- * With BENCH_CPU_PROF=<dir>, each IPC request a bench server gets (measure, report, …) is written to
- * `<dir>/marks-<server file>-<pid>.txt` with the monotonic time in µs, the clock of the V8 profile's sample times:
- * a profile can be cut to one phase of the run (e.g. the opening: the first `measure` to the first
- * `report`).
- */
-/**
  * BENCH_ALLOC_PROF=<dir>: samples where the server allocates during the measured window, objects the
  * GC has since collected included (what the young generation's scavenges pay for), and writes a
  * `.heapprofile` there (Chrome DevTools' Memory tab reads it). Null without the variable.
@@ -209,6 +208,12 @@ export async function startAllocationProfile(): Promise<(() => Promise<void>) | 
   };
 }
 
+/**
+ * With BENCH_CPU_PROF=<dir>, each IPC request a bench server gets (measure, report, …) is written to
+ * `<dir>/marks-<server file>-<pid>.txt` with the monotonic time in µs, the clock of the V8 profile's sample times:
+ * a profile can be cut to one phase of the run (e.g. the opening: the first `measure` to the first
+ * `report`).
+ */
 export function markProfile(what: string): void {
   const dir = process.env.BENCH_CPU_PROF;
   if (dir === undefined || dir === '') return;
