@@ -75,35 +75,42 @@ interface RawSocket {
 }
 
 /**
- * Whatever the room writes to one socket while it handles one of that socket's frames goes out in one
- * socket write (cork/uncork: one writev): the sender's own game update and the reply to its intent
- * stay two websocket frames, as the client expects, but cost one system call instead of two.
- * `pnpm bench room --compare one-write` runs the room with it off and on.
+ * Whatever the server writes to one socket in one turn of the event loop goes out in one socket
+ * write (cork/uncork: one writev): the sender's own game update and the reply to its intent stay two
+ * websocket frames, as the client expects, but cost one system call instead of two. The socket is
+ * corked at the turn's first message and uncorked on the next tick, which runs after every promise
+ * callback queued meanwhile: a store's answer, the views it releases and the reply that follows them
+ * leave together. `pnpm bench room --compare one-write` runs the room with it off and on.
  */
 export const frameWrites = { coalesce: true };
 
-function handleCorked<T>(socket: RawSocket, handle: () => T): T {
-  const tcp = frameWrites.coalesce ? socket._socket : null;
-  if (!tcp) return handle();
-  tcp.cork();
-  try {
-    return handle();
-  } finally {
-    tcp.uncork();
-  }
+function coalesceSends(socket: RawSocket): void {
+  const send = socket.send.bind(socket) as (...args: unknown[]) => void;
+  let corked: { uncork(): void } | null = null;
+  const uncork = () => {
+    corked?.uncork();
+    corked = null;
+  };
+  socket.send = ((...args: unknown[]) => {
+    const tcp = socket._socket;
+    if (corked === null && frameWrites.coalesce && tcp) {
+      tcp.cork();
+      corked = tcp;
+      process.nextTick(uncork);
+    }
+    send(...args);
+  }) as RawSocket['send'];
 }
 
 function guardSocket(socket: RawSocket, req: IncomingMessage | undefined): void {
+  coalesceSends(socket);
   const emit = socket.emit.bind(socket) as (event: string | symbol, ...args: unknown[]) => boolean;
   socket.emit = ((event: string | symbol, ...args: unknown[]): boolean => {
     if (event !== 'message') return emit(event, ...args);
     const data = args[0];
     const verdict = data instanceof Uint8Array ? screenFrame(data) : { kind: 'drop' as const };
     if (verdict.kind !== 'pass') return refuse(socket, req, verdict);
-    // Only requests: the join acknowledgement's flush of queued messages goes out as before.
-    const request =
-      data instanceof Uint8Array && ((data[0] ?? 0) & PROTOCOL_CODE_MASK) === Protocol.ROOM_REQUEST;
-    return request ? handleCorked(socket, () => emit(event, ...args)) : emit(event, ...args);
+    return emit(event, ...args);
   }) as typeof socket.emit;
 }
 

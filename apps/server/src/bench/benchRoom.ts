@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
@@ -505,9 +506,10 @@ type Variant = 'none' | 'sqlite' | 'bare';
 
 const cpuProfArgs = (variant: string): string[] => {
   const dir = process.env.BENCH_CPU_PROF;
-  return dir
-    ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${variant}-${Date.now()}.cpuprofile`]
-    : [];
+  if (!dir) return [];
+  // The server writes its marks before V8 writes the profile (which would make the directory).
+  mkdirSync(dir, { recursive: true });
+  return ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${variant}-${Date.now()}.cpuprofile`];
 };
 
 /** The Node flags of the switches on in this run (`name=1`). */
