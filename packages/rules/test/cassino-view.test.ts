@@ -1,6 +1,7 @@
 import { CassinoViewSchema } from '@cards/schema';
 import { describe, expect, it } from 'vitest';
 import { cassino } from '../src/index.ts';
+import { enumerateIntents } from '../src/cassino/legal.ts';
 import { aRank } from '../src/cassino/text.ts';
 import { buildItem, deepFreeze, loose, makeState, refused } from './cassino-helpers.ts';
 
@@ -82,5 +83,24 @@ describe('cassino: messages read right', () => {
     expect(aRank('A')).toBe('an A');
     expect(aRank('9')).toBe('a 9');
     expect(aRank('10')).toBe('a 10');
+  });
+
+  it('a view and a legal list asked between other states’ still come from their own state', () => {
+    // legalPlays remembers the last state's enumerations only: asking about another state in
+    // between must not hand one state's plays to another.
+    const first = makeState({ hands: ['9C 4D', '9H 4S'], table: ['5C', '4H'].map(loose), turn: 0 });
+    const second = makeState({ hands: ['KC 2D', '3H 2S'], table: ['2C', 'QH'].map(loose), turn: 0 });
+    const fresh = (t: typeof first, seat: number) => enumerateIntents(t, seat);
+    for (const [t, other] of [
+      [first, second],
+      [second, first],
+      [first, second],
+    ] as const) {
+      expect(cassino.legalIntents(t, 0)).toEqual(fresh(t, 0).intents);
+      expect(cassino.view(other, 1).freePlay).toEqual(fresh(other, 1).freePlay);
+      expect(cassino.view(t, 0).freePlay).toEqual(fresh(t, 0).freePlay);
+      expect(cassino.legalIntents(other, 0)).toEqual(fresh(other, 0).intents);
+    }
+    expect(cassino.legalIntents(first, 0)).not.toEqual(cassino.legalIntents(second, 0));
   });
 });

@@ -1,4 +1,4 @@
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { PerformanceObserver, type RecordableHistogram } from 'node:perf_hooks';
@@ -189,10 +189,14 @@ export function seededRandom(start: number): () => number {
  * BENCH_ALLOC_PROF=<dir>: samples where the server allocates during the measured window, objects the
  * GC has since collected included (what the young generation's scavenges pay for), and writes a
  * `.heapprofile` there (Chrome DevTools' Memory tab reads it). Null without the variable.
+ * BENCH_ALLOC_LIVE=1 keeps only what is still reachable at the window's end, after a full GC: what the
+ * window's play left alive (each table's current state and what hangs on it), the objects a young
+ * generation's scavenge has to copy.
  */
 export async function startAllocationProfile(): Promise<(() => Promise<void>) | null> {
   const dir = process.env.BENCH_ALLOC_PROF;
   if (dir === undefined || dir === '') return null;
+  mkdirSync(dir, { recursive: true });
   const session = new Session();
   session.connect();
   await session.post('HeapProfiler.startSampling', {
@@ -201,6 +205,8 @@ export async function startAllocationProfile(): Promise<(() => Promise<void>) | 
     includeObjectsCollectedByMinorGC: process.env.BENCH_ALLOC_LIVE !== '1',
   });
   return async () => {
+    // Dead objects not yet collected would count as live (servers run with --expose-gc).
+    if (process.env.BENCH_ALLOC_LIVE === '1') globalThis.gc?.();
     const { profile } = await session.post('HeapProfiler.stopSampling');
     const name = `alloc-${path.basename(process.argv[1] ?? 'server', '.ts')}-${process.pid}-${Date.now()}`;
     writeFileSync(path.join(dir, `${name}.heapprofile`), JSON.stringify(profile));

@@ -585,15 +585,23 @@ export function enumerateIntents(state: CassinoState, seat: Seat, maxListed = MA
   };
 }
 
-/** Enumerations of recent states, so the view and the legal list of one update share the work. */
-const memo = new WeakMap<CassinoState, Map<Seat, Enumeration>>();
+/**
+ * The enumerations of the last state asked about, by seat: the view and the legal list of one update
+ * share the work. Only that state's are kept: remembered per state (a WeakMap) each would live as
+ * long as its table's position, seconds, and every young-generation GC would copy the newest ones
+ * (DEVELOPERS.md, "Cassino's legal enumeration").
+ */
+let memoState: CassinoState | null = null;
+let memoBySeat = new Map<Seat, Enumeration>();
 
-/** `enumerateIntents` with the default ceiling, remembered per state object (states are immutable). */
+/** `enumerateIntents` with the default ceiling, remembered for the last state asked about (states are immutable). */
 export function legalPlays(state: CassinoState, seat: Seat): Enumeration {
-  let bySeat = memo.get(state);
-  if (!bySeat) memo.set(state, (bySeat = new Map()));
-  let e = bySeat.get(seat);
-  if (!e) bySeat.set(seat, (e = enumerateIntents(state, seat)));
+  if (state !== memoState) {
+    memoState = state;
+    memoBySeat = new Map();
+  }
+  let e = memoBySeat.get(seat);
+  if (!e) memoBySeat.set(seat, (e = enumerateIntents(state, seat)));
   return e;
 }
 
