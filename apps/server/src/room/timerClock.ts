@@ -4,44 +4,60 @@ import { Clock, Delayed } from '@colyseus/core';
 const INTERVAL = 0;
 const TIMEOUT = 1;
 
-/** One scheduled callback on its own Node timer; `elapsedTime` is read from the clock when asked. */
+/**
+ * One scheduled callback on its own Node timer; `elapsedTime` is read from the clock when asked. A
+ * room keeps each game deadline for a round or more, so a timer is a plain object with no closures of
+ * its own: the young-generation GC copies every one made since its last run (DEVELOPERS.md).
+ */
 class TimerDelayed extends Delayed {
   private readonly timer: NodeJS.Timeout;
   private startedAt = performance.now();
 
+  static {
+    // Delayed assigns elapsedTime in its constructor: the accessor takes the assignment and ignores it.
+    Object.defineProperty(TimerDelayed.prototype, 'elapsedTime', {
+      get(this: TimerDelayed) {
+        return performance.now() - this.startedAt;
+      },
+      set() {},
+    });
+  }
+
   constructor(
-    handler: () => void,
+    handler: (...args: unknown[]) => void,
+    args: unknown[],
     time: number,
     repeat: boolean,
-    /** Called once the timer will not fire again (fired, for a timeout, or cleared). */
-    private readonly done: (d: TimerDelayed) => void,
+    /** The clock's timers still to fire: this one leaves it once it will not fire again. */
+    private readonly pending: Set<TimerDelayed>,
   ) {
-    super(handler, [], time, repeat ? INTERVAL : TIMEOUT);
-    Object.defineProperty(this, 'elapsedTime', {
-      get: () => performance.now() - this.startedAt,
-      set: () => undefined,
-    });
-    const fire = () => {
-      if (!this.active) return;
-      this.startedAt = performance.now();
-      if (!repeat) {
-        this.active = false;
-        done(this);
-      }
-      handler();
-    };
-    this.timer = repeat ? setInterval(fire, time) : setTimeout(fire, time);
+    super(handler, args, time, repeat ? INTERVAL : TIMEOUT);
+    this.timer = repeat ? setInterval(fireDelayed, time, this) : setTimeout(fireDelayed, time, this);
+  }
+
+  fire(): void {
+    if (!this.active) return;
+    this.startedAt = performance.now();
+    if (this.type === TIMEOUT) {
+      this.active = false;
+      this.pending.delete(this);
+    }
+    (this.handler as (...args: unknown[]) => void)(...(this.args as unknown[]));
   }
 
   override clear(): void {
     this.active = false;
     clearTimeout(this.timer);
-    this.done(this);
+    this.pending.delete(this);
   }
 
   override pause(): void {
     throw new Error('TimerClock timers cannot be paused');
   }
+}
+
+function fireDelayed(delayed: TimerDelayed): void {
+  delayed.fire();
 }
 
 /**
@@ -70,16 +86,16 @@ export class TimerClock extends Clock {
   }
 
   override setTimeout(handler: (...args: unknown[]) => void, time: number, ...args: unknown[]): Delayed {
-    return this.schedule(() => handler(...args), time, false);
+    return this.schedule(handler, args, time, false);
   }
 
   override setInterval(handler: (...args: unknown[]) => void, time: number, ...args: unknown[]): Delayed {
-    return this.schedule(() => handler(...args), time, true);
+    return this.schedule(handler, args, time, true);
   }
 
   /** Resolves after `ms` (never, if the clock is cleared first). */
   override duration(ms: number): Promise<void> {
-    return new Promise((resolve) => this.schedule(resolve, ms, false));
+    return new Promise((resolve) => this.schedule(() => resolve(), [], ms, false));
   }
 
   /** Nothing to tick: every callback has its own timer. */
@@ -94,8 +110,13 @@ export class TimerClock extends Clock {
     return this.pending.size;
   }
 
-  private schedule(run: () => void, time: number, repeat: boolean): Delayed {
-    const delayed = new TimerDelayed(run, Math.max(0, time), repeat, (d) => this.pending.delete(d));
+  private schedule(
+    handler: (...args: unknown[]) => void,
+    args: unknown[],
+    time: number,
+    repeat: boolean,
+  ): Delayed {
+    const delayed = new TimerDelayed(handler, args, Math.max(0, time), repeat, this.pending);
     this.pending.add(delayed);
     return delayed;
   }
