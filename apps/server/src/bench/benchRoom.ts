@@ -32,6 +32,7 @@ import {
   BENCH_SWITCHES,
   NODE_FLAGS,
   isNodeFlagSwitch,
+  switchSetting,
   type BenchSwitch,
   type ChildMessage,
   type MemoryFigures,
@@ -515,8 +516,8 @@ const cpuProfArgs = (variant: string): string[] => {
 /** The Node flags of the switches on in this run (`name=1`). */
 const nodeFlags = (switches: readonly string[]): string[] =>
   switches.flatMap((setting) => {
-    const [name = '', on] = setting.split('=');
-    return on === '1' && isNodeFlagSwitch(name) ? NODE_FLAGS[name] : [];
+    const { name, on } = switchSetting(setting);
+    return on && isNodeFlagSwitch(name) ? NODE_FLAGS[name] : [];
   });
 
 /** Runs a server half (benchServer.ts or bareServer.ts) in a child process with the same loader flags (tsx). */

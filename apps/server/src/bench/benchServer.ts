@@ -26,6 +26,7 @@ import { frameWrites } from '../frames.ts';
 import {
   type InProcessSwitch,
   isNodeFlagSwitch,
+  switchSetting,
   type ChildMessage,
   serverCpuSince,
   loopSummary,
@@ -139,9 +140,9 @@ async function main(): Promise<void> {
     throw new Error('benchServer runs as a child of `pnpm bench room`');
   // argv[4]: switches set in this run (`--compare`), comma-separated name=0|1.
   for (const setting of (process.argv[4] ?? '').split(',').filter(Boolean)) {
-    const [name = '', on] = setting.split('=');
+    const { name, on } = switchSetting(setting);
     // Node flags were given when the process started (NODE_FLAGS): nothing to flip here.
-    if (!isNodeFlagSwitch(name)) SWITCHES[name as InProcessSwitch](on === '1');
+    if (!isNodeFlagSwitch(name)) SWITCHES[name as InProcessSwitch](on);
   }
   const handlerMs: number[] = [];
   const worst = new Map<string, number>();

@@ -135,6 +135,12 @@ export const BENCH_SWITCHES: readonly BenchSwitch[] = [
 
 export const isNodeFlagSwitch = (name: string): name is NodeFlagSwitch => Object.hasOwn(NODE_FLAGS, name);
 
+/** One switch setting as `pnpm bench room` passes it to a server process (`name=0|1`). */
+export function switchSetting(setting: string): { name: string; on: boolean } {
+  const [name = '', on] = setting.split('=');
+  return { name, on: on === '1' };
+}
+
 /** The server process's memory after a full garbage collection (the child runs with --expose-gc). */
 export interface MemoryFigures {
   type: 'memory';
