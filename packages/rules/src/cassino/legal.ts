@@ -36,22 +36,39 @@ interface Lane {
   /** `parts[v]`: positions of loose number cards and simple builds worth v (1 ≤ v < target). */
   readonly parts: readonly (readonly number[])[];
   /** Memo: can these part counts (index = value) be split into groups that each make `target`? */
-  readonly splits: Map<number, boolean>;
+  splits: Map<number, boolean> | null;
+  /** The value of every part, value by value (the subset-sum tests' input), made when first asked for. */
+  partValues: number[] | null;
 }
+
+/** The parts of a value no item has (shared: a lane's empty values cost no array each). */
+const NO_PARTS: readonly number[] = [];
 
 function makeLane(state: CassinoState, target: number): Lane {
   const exact: number[] = [];
-  const parts: number[][] = [];
-  for (let v = 0; v < target; v++) parts.push([]);
+  const parts: (readonly number[])[] = [];
+  for (let v = 0; v < target; v++) parts.push(NO_PARTS);
   const table = state.table;
   for (let i = 0; i < table.length; i++) {
     const item = table[i]!;
     const value = itemValue(item);
     if (value === null) continue;
     if (value === target) exact.push(i);
-    else if (value < target && !isCompound(item)) parts[value]!.push(i);
+    else if (value < target && !isCompound(item)) {
+      const ofValue = parts[value]!;
+      if (ofValue === NO_PARTS) parts[value] = [i];
+      else (ofValue as number[]).push(i);
+    }
   }
-  return { target, exact, parts, splits: new Map() };
+  return { target, exact, parts, splits: null, partValues: null };
+}
+
+/** Every part's value, value by value (one entry per part). */
+function partValues(lane: Lane): number[] {
+  if (lane.partValues !== null) return lane.partValues;
+  const values: number[] = [];
+  for (let v = 1; v < lane.target; v++) for (let k = lane.parts[v]!.length; k > 0; k--) values.push(v);
+  return (lane.partValues = values);
 }
 
 /**
@@ -68,6 +85,7 @@ function splits(lane: Lane, counts: number[]): boolean {
   // Counts stay below 32 (at most 4 loose cards and 24 builds of one value, plus the played card).
   let key = 0;
   for (let v = 1; v < t; v++) key = key * 32 + (counts[v] as number);
+  lane.splits ??= new Map();
   const known = lane.splits.get(key);
   if (known !== undefined) return known;
   let top = t - 1;
@@ -157,19 +175,27 @@ interface Scan {
   workOut: boolean;
 }
 
+/** Targets are 1..10: a count per value below the target (index 0 unused). */
+const SCAN_COUNTS: number[] = new Array<number>(11).fill(0);
+const SCAN_PICKED: number[] = [];
+
 /**
  * Walks the part count vectors of a family (for each value, how many of its parts are used) and
  * counts, or lists, the position sets they stand for, until `cap` sets are reached or the work
  * allowance is used up. Deterministic: always the same vectors in the same order.
  */
 function scan(family: Family, cap: number, list: boolean): Scan {
-  const counts: number[] = new Array<number>(family.lane.target).fill(0);
+  // A scan runs to its end before the next begins (no scan calls another), and leaves both zeroed
+  // or empty: one pair serves every scan.
+  const counts = SCAN_COUNTS;
+  counts.fill(0);
+  SCAN_PICKED.length = 0;
   const sc: Scan = {
     family,
     cap,
     list,
     counts,
-    picked: [],
+    picked: SCAN_PICKED,
     sets: [],
     count: 0,
     work: 0,
@@ -300,11 +326,7 @@ export function canBuild(state: CassinoState, card: Card, value: number): boolea
   return laneHasSum(lane, value - r);
 }
 
-const laneHasSum = (lane: Lane, need: number): boolean =>
-  hasSubsetWithSum(
-    lane.parts.flatMap((ps, v) => ps.map(() => v)),
-    need,
-  );
+const laneHasSum = (lane: Lane, need: number): boolean => hasSubsetWithSum(partValues(lane), need);
 
 /** Values the seat may build to after playing `card`: ranks 1..10 it still holds. */
 function buildValues(hand: readonly Card[], card: Card): number[] {
@@ -473,7 +495,7 @@ function captureAndBuildPlays(
   };
   const captures: CassinoIntent[] = [];
   const builds: CassinoIntent[] = [];
-  const cut = new Set<string>();
+  let cut: Set<string> | null = null;
   for (const b of live) {
     const allowance = Math.max(1, Math.min(b.count, share));
     let sets: number[][];
@@ -493,11 +515,12 @@ function captureAndBuildPlays(
         if (w) sets = [w];
       }
     }
-    if (!whole) cut.add(b.card.id);
+    if (!whole) (cut ??= new Set()).add(b.card.id);
     for (const set of sets.length > 1 ? canonical(sets, state.table.length) : sets)
       if (b.kind === 'capture') captures.push({ type: 'capture', card: b.card.id, items: ids(set) });
       else builds.push({ type: 'build', card: b.card.id, items: ids(set), value: b.value });
   }
+  if (cut === null) return { captures, builds, freePlay: [], total };
   const freePlay: FreePlay[] = hand
     .filter((c) => cut.has(c.id))
     .map((c) => ({

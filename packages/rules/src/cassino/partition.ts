@@ -68,9 +68,21 @@ export function compareIndexLists(a: readonly number[], b: readonly number[]): n
   return a.length - b.length;
 }
 
-/** Is there a non-empty subset of `values` summing to exactly `need`? */
-export const hasSubsetWithSum = (values: readonly number[], need: number): boolean =>
-  subsetWithSum(values, need) !== null;
+/**
+ * Is there a non-empty subset of `values` summing to exactly `need`? Sums below 31 as the bits of one
+ * integer (bit s: some subset makes s), the usual case (table values are 1..10); else `subsetWithSum`.
+ */
+export function hasSubsetWithSum(values: readonly number[], need: number): boolean {
+  if (need <= 0) return false;
+  if (need > 30) return subsetWithSum(values, need) !== null;
+  const within = (1 << (need + 1)) - 1;
+  let reach = 1;
+  for (let j = 0; j < values.length; j++) {
+    const v = values[j] as number;
+    if (v <= need) reach = (reach | (reach << v)) & within;
+  }
+  return ((reach >> need) & 1) === 1;
+}
 
 /**
  * A non-empty subset of `values` (ascending positions) summing to exactly `need`, or null.
