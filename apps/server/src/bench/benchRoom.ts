@@ -39,6 +39,8 @@ import {
   type ParentMessage,
   type ServerFigures,
   STALL_MS,
+  type Stall,
+  observeGcStalls,
   cpuMsSince,
   loopSummary,
   type Summary,
@@ -590,7 +592,7 @@ interface Run {
    * The simulated clients' own process while measuring: its event-loop delay (a view that arrived
    * waits this long to be timed) and CPU time, ms. A high delay means the bench measures itself.
    */
-  client: { loop: Summary; cpuMs: number };
+  client: { loop: Summary; cpuMs: number; stalls: Stall[] };
   /** Intent → view p99 of the intents sent in each second of the window, ms. */
   perSecond: number[];
   /** Wall-clock ms (Date.now()) when the window began: the server's stalls are placed by it. */
@@ -603,10 +605,13 @@ const LISTED_STALLS = 8;
 /**
  * The server's stalls (GC, WAL restarts, handlers that ran long: on a loaded machine mostly the OS
  * running something else) in the window: count and longest by kind, then the longest few as
- * "second: what ms", to set beside the per-second p99s.
+ * "second: what ms", to set beside the per-second p99s. Likewise the bench clients' own garbage
+ * collections: their process times every view it receives, so a view that arrives during one is
+ * timed late.
  */
-function stallsLine(run: Run): string {
-  const inWindow = (run.server.stalls ?? [])
+function stallsLine(run: Run, whose: 'server' | 'bench clients'): string {
+  const stalls = whose === 'server' ? run.server.stalls : run.client.stalls;
+  const inWindow = (stalls ?? [])
     .map((s) => ({ ...s, second: Math.floor((s.at - run.startedWall) / 1000) }))
     .filter((s) => s.second >= 0 && s.second < run.perSecond.length);
   const kinds = new Map<string, { n: number; max: number }>();
@@ -622,7 +627,7 @@ function stallsLine(run: Run): string {
     .map((s) => `${s.second}: ${s.kind} ${s.ms.toFixed(0)}`)
     .join(', ');
   return (
-    `  server stalls ≥ ${STALL_MS} ms in the window: ${byKind || 'none'}` +
+    `  ${whose === 'server' ? 'server stalls' : "bench clients' GC stalls"} ≥ ${STALL_MS} ms in the window: ${byKind || 'none'}` +
     (longest ? `; longest (second: what ms) ${longest}` : '')
   );
 }
@@ -852,9 +857,14 @@ async function runLoad(
     const clientLoop = monitorEventLoopDelay({ resolution: 5 });
     clientLoop.enable();
     const clientCpuFrom = process.cpuUsage();
+    const clientStalls: Stall[] = [];
+    const clientGc = observeGcStalls(clientStalls);
     await new Promise((r) => setTimeout(r, config.seconds * 1000));
     clientLoop.disable();
-    const client = { loop: loopSummary(clientLoop), cpuMs: cpuMsSince(clientCpuFrom) };
+    // The observer's last entries come in a later turn of the event loop.
+    await new Promise((r) => setImmediate(r));
+    clientGc.disconnect();
+    const client = { loop: loopSummary(clientLoop), cpuMs: cpuMsSince(clientCpuFrom), stalls: clientStalls };
     const perSecond = p99PerSecond(stats, startedAt);
     const players = tables.flat();
     for (const p of players) p.stop();
@@ -1096,7 +1106,8 @@ function reportRun(config: BenchConfig, run: Run): void {
   console.log(
     `  intent→view p99 per second of the window: ${run.perSecond.map((v) => v.toFixed(0)).join(' ')} ms`,
   );
-  console.log(stallsLine(run));
+  console.log(stallsLine(run, 'server'));
+  console.log(stallsLine(run, 'bench clients'));
   console.log(
     `${summary('bench clients (this process): event-loop delay', run.client.loop)}; ` +
       `CPU ${ms(run.client.cpuMs)} over the window`,

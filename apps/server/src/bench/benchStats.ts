@@ -1,7 +1,7 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
-import { PerformanceObserver, type RecordableHistogram } from 'node:perf_hooks';
+import { constants, PerformanceObserver, type RecordableHistogram } from 'node:perf_hooks';
 /** Messages and figures shared by the two halves of `pnpm bench room`. */
 
 export interface Summary {
@@ -65,17 +65,25 @@ export interface Stall {
 /** Pauses shorter than this are not listed. */
 export const STALL_MS = 10;
 
-/** Collects the garbage collections of STALL_MS or more into `stalls` (from now on). */
-export function observeGcStalls(stalls: Stall[]): void {
-  const kinds: Record<number, string> = { 1: 'gc-minor', 2: 'gc-major', 4: 'gc-incremental', 8: 'gc-weak' };
-  new PerformanceObserver((list) => {
+/** Collects the garbage collections of STALL_MS or more into `stalls` (until disconnected). */
+export function observeGcStalls(stalls: Stall[]): PerformanceObserver {
+  const kinds: Record<number, string> = {
+    [constants.NODE_PERFORMANCE_GC_MINOR]: 'gc-minor',
+    [constants.NODE_PERFORMANCE_GC_MINOR_MARK_SWEEP]: 'gc-minor-ms',
+    [constants.NODE_PERFORMANCE_GC_MAJOR]: 'gc-major',
+    [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'gc-incremental',
+    [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'gc-weak',
+  };
+  const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       if (entry.duration < STALL_MS) continue;
       const detail = (entry as { detail?: { kind?: number } | null }).detail;
       const kind = kinds[detail?.kind ?? 0] ?? 'gc';
       stalls.push({ at: performance.timeOrigin + entry.startTime, kind, ms: entry.duration });
     }
-  }).observe({ entryTypes: ['gc'] });
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return observer;
 }
 
 /** CPU time (user + system) the process has used since `from` (process.cpuUsage()), ms. */
@@ -124,6 +132,7 @@ export const NODE_FLAGS = {
   'young-8': ['--max-semi-space-size=8'],
   'young-128': ['--max-semi-space-size=128'],
   'serial-scavenge': ['--no-parallel-scavenge'],
+  'minor-ms': ['--minor-ms'],
 } as const satisfies Record<string, readonly string[]>;
 export type NodeFlagSwitch = keyof typeof NODE_FLAGS;
 

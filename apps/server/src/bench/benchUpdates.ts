@@ -20,6 +20,7 @@ import type { AnyMatch } from '../room/matchHost.ts';
 import { type SharedFields, SplicedUpdates } from '../room/splicedUpdate.ts';
 import * as rules from '@cards/rules';
 import { parseArgs } from 'node:util';
+import { Session } from 'node:inspector/promises';
 
 type Rules = typeof rules;
 
@@ -245,6 +246,62 @@ function overDeflateThresholds(bytes: readonly number[]): string {
   return `seat messages ${share(4)}, ${share(8)}, ${share(16)}, largest ${Math.max(...bytes)} B`;
 }
 
+/** Mean bytes between two sampled allocations (V8's sampling heap profiler; its default is 32 KB). */
+const ALLOC_SAMPLE_BYTES = 128;
+
+/**
+ * Bytes allocated per change by `work`, garbage included (what makes the young generation's
+ * collections come sooner): V8's sampling heap profiler with the objects the GC has already
+ * collected kept in its profile, summed over the changes.
+ */
+async function allocatedPerChange(
+  states: readonly AnyMatch[],
+  work: (match: AnyMatch) => void,
+): Promise<number> {
+  const session = new Session();
+  session.connect();
+  try {
+    await session.post('HeapProfiler.startSampling', {
+      samplingInterval: ALLOC_SAMPLE_BYTES,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+    for (const match of states) work(match);
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    return profileBytes(profile.head) / states.length;
+  } finally {
+    session.disconnect();
+  }
+}
+
+function profileBytes(node: { selfSize: number; children: (typeof node)[] }): number {
+  let bytes = node.selfSize;
+  for (const child of node.children) bytes += profileBytes(child);
+  return bytes;
+}
+
+/**
+ * What one change allocates: the move itself (`submitIntent`: checks, the new state, the log entry)
+ * and the broadcaster's rules work after it (updateWork, as timed under "rules").
+ */
+async function allocations(copy: Copy, players: number, games: number, moves: number): Promise<string> {
+  const states = playouts(copy, players, games, moves);
+  const moving = new Map<AnyMatch, { seat: number; intent: unknown }>();
+  const played = scripts.get(copy) ?? [];
+  let at = 0;
+  for (const script of played) for (const step of script) moving.set(states[at++]!, step);
+  const move = await allocatedPerChange(states, (match) => {
+    const step = moving.get(match);
+    if (step !== undefined)
+      copy.rules.submitIntent(copy.game, match, step.seat, step.intent, match.version, 0);
+  });
+  const update = await allocatedPerChange(playouts(copy, players, games, moves), (match) =>
+    updateWork(copy.game, match),
+  );
+  const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
+  return `allocated per change: the move ${kb(move)}, the rules' update work ${kb(update)}`;
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 export async function benchUpdates(args: string[]): Promise<void> {
@@ -252,7 +309,7 @@ export async function benchUpdates(args: string[]): Promise<void> {
     args,
     options: {
       game: { type: 'string', default: 'star-navigator' },
-      players: { type: 'string', default: '4' },
+      players: { type: 'string' },
       games: { type: 'string', default: '40' },
       moves: { type: 'string', default: '120' },
       rounds: { type: 'string', default: '7' },
@@ -260,7 +317,6 @@ export async function benchUpdates(args: string[]): Promise<void> {
     },
   });
   const slug = values.game;
-  const players = Number(values.players);
   const games = Number(values.games);
   const moves = Number(values.moves);
   const copies: Copy[] = [];
@@ -273,6 +329,9 @@ export async function benchUpdates(args: string[]): Promise<void> {
     rules,
     game: gameOf(rules, slug),
   });
+  // Four seats where the game allows them (Star Navigator's usual table), else as near as it allows.
+  const { minPlayers, maxPlayers } = copies[0]!.game;
+  const players = Number(values.players ?? Math.min(maxPlayers, Math.max(minPlayers, 4)));
   console.log(
     `updates bench: ${slug}, ${players} seats, ${games} seeded games of up to ${moves} intents (${slug === 'star-navigator' ? 'as the computer player plays' : 'random legal intents'}); per change the actors, each actor's legal intents, every seat's view and the spectator view`,
   );
@@ -292,7 +351,7 @@ export async function benchUpdates(args: string[]): Promise<void> {
     if (t === undefined) continue;
     const figures = (Object.keys(WAYS) as Way[]).map((way) => `${WAYS[way]} ${fig(t[way])}`);
     console.log(
-      `  ${copy.label}: CPU µs per change (this thread), best of ${t.rules.length}: ${figures.join(', ')}; ${sizes(copy, players, games, moves)}`,
+      `  ${copy.label}: CPU µs per change (this thread), best of ${t.rules.length}: ${figures.join(', ')}; ${sizes(copy, players, games, moves)}; ${await allocations(copy, players, games, moves)}`,
     );
   }
 }
