@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasSubsetWithSum, subsetWithSum } from '../src/cassino/partition.ts';
-import { seedPrng, nextInt } from '../src/index.ts';
+import { Rng } from './cassino-playout.ts';
 
 /** Every sum a non-empty subset of `values` makes, by trying every subset. */
 function subsetSums(values: readonly number[]): Set<number> {
@@ -15,17 +15,12 @@ function subsetSums(values: readonly number[]): Set<number> {
 
 describe('cassino: subset sums over table values', () => {
   it('hasSubsetWithSum agrees with every subset tried, for small sums (bits) and large ones (the table)', () => {
-    let prng = seedPrng('subset-sums');
-    const draw = (n: number): number => {
-      const [k, next] = nextInt(prng, n);
-      prng = next;
-      return k;
-    };
+    const rng = new Rng('subset-sums');
     let found = 0;
     let none = 0;
     for (let trial = 0; trial < 400; trial++) {
       const big = trial % 4 === 0;
-      const values = Array.from({ length: draw(9) }, () => 1 + draw(big ? 20 : 10));
+      const values = Array.from({ length: rng.int(9) }, () => 1 + rng.int(big ? 20 : 10));
       const sums = subsetSums(values);
       for (let need = -1; need <= (big ? 60 : 31); need++) {
         const expected = need > 0 && sums.has(need);

@@ -1,4 +1,5 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import type { HeapProfiler } from 'node:inspector';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { constants, PerformanceObserver, type RecordableHistogram } from 'node:perf_hooks';
@@ -212,20 +213,39 @@ export async function startAllocationProfile(): Promise<(() => Promise<void>) | 
   const dir = process.env.BENCH_ALLOC_PROF;
   if (dir === undefined || dir === '') return null;
   mkdirSync(dir, { recursive: true });
+  const live = process.env.BENCH_ALLOC_LIVE === '1';
+  const stop = await sampleHeap(Number(process.env.BENCH_ALLOC_INTERVAL ?? 16384), !live);
+  return async () => {
+    // Dead objects not yet collected would count as live (servers run with --expose-gc).
+    if (live) globalThis.gc?.();
+    const profile = await stop();
+    const name = `alloc-${path.basename(process.argv[1] ?? 'server', '.ts')}-${process.pid}-${Date.now()}`;
+    writeFileSync(path.join(dir, `${name}.heapprofile`), JSON.stringify(profile));
+  };
+}
+
+/**
+ * V8's sampling heap profiler on this thread from now on (one sample per `intervalBytes` allocated,
+ * on average); the function returned stops it and gives the profile. `collected`: the objects the GC
+ * has collected meanwhile stay in it (everything allocated), else only what is still reachable.
+ */
+export async function sampleHeap(
+  intervalBytes: number,
+  collected: boolean,
+): Promise<() => Promise<HeapProfiler.SamplingHeapProfile>> {
   const session = new Session();
   session.connect();
   await session.post('HeapProfiler.startSampling', {
-    samplingInterval: Number(process.env.BENCH_ALLOC_INTERVAL ?? 16384),
-    includeObjectsCollectedByMajorGC: process.env.BENCH_ALLOC_LIVE !== '1',
-    includeObjectsCollectedByMinorGC: process.env.BENCH_ALLOC_LIVE !== '1',
+    samplingInterval: intervalBytes,
+    includeObjectsCollectedByMajorGC: collected,
+    includeObjectsCollectedByMinorGC: collected,
   });
   return async () => {
-    // Dead objects not yet collected would count as live (servers run with --expose-gc).
-    if (process.env.BENCH_ALLOC_LIVE === '1') globalThis.gc?.();
-    const { profile } = await session.post('HeapProfiler.stopSampling');
-    const name = `alloc-${path.basename(process.argv[1] ?? 'server', '.ts')}-${process.pid}-${Date.now()}`;
-    writeFileSync(path.join(dir, `${name}.heapprofile`), JSON.stringify(profile));
-    session.disconnect();
+    try {
+      return (await session.post('HeapProfiler.stopSampling')).profile;
+    } finally {
+      session.disconnect();
+    }
   };
 }
 

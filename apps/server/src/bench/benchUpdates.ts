@@ -20,7 +20,7 @@ import type { AnyMatch } from '../room/matchHost.ts';
 import { type SharedFields, SplicedUpdates } from '../room/splicedUpdate.ts';
 import * as rules from '@cards/rules';
 import { parseArgs } from 'node:util';
-import { Session } from 'node:inspector/promises';
+import { sampleHeap } from './benchStats.ts';
 
 type Rules = typeof rules;
 
@@ -250,28 +250,14 @@ function overDeflateThresholds(bytes: readonly number[]): string {
 const ALLOC_SAMPLE_BYTES = 128;
 
 /**
- * Bytes allocated per change by `work`, garbage included (what makes the young generation's
- * collections come sooner): V8's sampling heap profiler with the objects the GC has already
- * collected kept in its profile, summed over the changes.
+ * Bytes allocated per change by `work` (called with each change's index), garbage included (what
+ * makes the young generation's collections come sooner): V8's sampling heap profiler with the
+ * objects the GC has already collected kept in its profile, summed over the changes.
  */
-async function allocatedPerChange(
-  states: readonly AnyMatch[],
-  work: (match: AnyMatch) => void,
-): Promise<number> {
-  const session = new Session();
-  session.connect();
-  try {
-    await session.post('HeapProfiler.startSampling', {
-      samplingInterval: ALLOC_SAMPLE_BYTES,
-      includeObjectsCollectedByMajorGC: true,
-      includeObjectsCollectedByMinorGC: true,
-    });
-    for (const match of states) work(match);
-    const { profile } = await session.post('HeapProfiler.stopSampling');
-    return profileBytes(profile.head) / states.length;
-  } finally {
-    session.disconnect();
-  }
+async function allocatedPerChange(changes: number, work: (change: number) => void): Promise<number> {
+  const stop = await sampleHeap(ALLOC_SAMPLE_BYTES, true);
+  for (let i = 0; i < changes; i++) work(i);
+  return profileBytes((await stop()).head) / changes;
 }
 
 function profileBytes(node: { selfSize: number; children: (typeof node)[] }): number {
@@ -286,18 +272,15 @@ function profileBytes(node: { selfSize: number; children: (typeof node)[] }): nu
  */
 async function allocations(copy: Copy, players: number, games: number, moves: number): Promise<string> {
   const states = playouts(copy, players, games, moves);
-  const moving = new Map<AnyMatch, { seat: number; intent: unknown }>();
-  const played = scripts.get(copy) ?? [];
-  let at = 0;
-  for (const script of played) for (const step of script) moving.set(states[at++]!, step);
-  const move = await allocatedPerChange(states, (match) => {
-    const step = moving.get(match);
-    if (step !== undefined)
-      copy.rules.submitIntent(copy.game, match, step.seat, step.intent, match.version, 0);
+  // playouts lists each game's states in the order of its script's steps: state i is step i's.
+  const steps = (scripts.get(copy) ?? []).flat();
+  const move = await allocatedPerChange(states.length, (i) => {
+    const match = states[i]!;
+    const { seat, intent } = steps[i]!;
+    copy.rules.submitIntent(copy.game, match, seat, intent, match.version, 0);
   });
-  const update = await allocatedPerChange(playouts(copy, players, games, moves), (match) =>
-    updateWork(copy.game, match),
-  );
+  const fresh = playouts(copy, players, games, moves);
+  const update = await allocatedPerChange(fresh.length, (i) => updateWork(copy.game, fresh[i]!));
   const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
   return `allocated per change: the move ${kb(move)}, the rules' update work ${kb(update)}`;
 }
