@@ -1,7 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { getMessageBytes, Protocol } from '@colyseus/core';
 import { pack, unpack } from 'msgpackr';
-import { type AnyGameModule, cassino, publicEvents, SPECTATOR, starNavigator } from '@cards/rules';
+import {
+  type AnyGameModule,
+  blindCassowary,
+  cassino,
+  cuntSoul,
+  mathCardGame,
+  publicEvents,
+  SPECTATOR,
+  starNavigator,
+} from '@cards/rules';
 import { BOTS } from '@cards/bots';
 import type { GameUpdate } from '@cards/schema';
 import { type OwnFields, type SharedFields, SplicedUpdates } from '../src/room/splicedUpdate.ts';
@@ -48,8 +57,13 @@ function* updates(
     // Every bot sees its seat's view (that is how it remembers); the first that acts moves.
     const moves = own.map(({ view, legal }, seat) => bots[seat]!.decide(view, legal));
     const actor = moves.findIndex((m, seat) => m !== null && actors.includes(seat));
-    if (actor < 0) break;
-    const result = game.apply(state, actor, moves[actor]!.intent, step * 1000);
+    // No one moves: the clock's first timer fires (Blind Cassowary's proof of the deal, its reviews).
+    const timer = [...(game.timers?.(state) ?? [])].sort((a, b) => a.afterMs - b.afterMs)[0];
+    if (actor < 0 && timer === undefined) break;
+    const result =
+      actor < 0
+        ? game.apply(state, timer!.seat, timer!.intent, step * 1000 + timer!.afterMs)
+        : game.apply(state, actor, moves[actor]!.intent, step * 1000);
     if (!result.ok) throw new Error(`a computer player's intent was refused: ${result.error.code}`);
     state = result.value;
   }
@@ -65,6 +79,9 @@ describe('SplicedUpdates: what every seat shares encoded once, spliced into each
   for (const [game, players, runBytes, minShared, seeds] of [
     [cassino, 2, 0, 1, ['a', 'b', 'c']],
     [cassino, 2, minRunBytes, 0, ['a']],
+    [mathCardGame, 2, minRunBytes, 4, ['a']],
+    [cuntSoul, 3, minRunBytes, 8, ['a']],
+    [blindCassowary, 4, minRunBytes, 6, ['a']],
     [starNavigator, 4, 0, 15, ['a']],
     [starNavigator, 4, minRunBytes, 5, ['b']],
   ] as const) {
@@ -95,31 +112,68 @@ describe('SplicedUpdates: what every seat shares encoded once, spliced into each
     });
   }
 
-  it('gives each Star Navigator seat its own hand, never another seat’s', () => {
-    let differing = 0;
-    let showdowns = 0;
-    for (const { own, shared } of updates(starNavigator, 4)) {
-      const spliced = new SplicedUpdates(
-        shared,
-        own.map((fields) => fields.view),
-      );
-      own.forEach((fields, seat) => {
-        const sent = unpack(spliced.message(fields).subarray(HEADER)) as GameUpdate;
-        const view = sent.view as Record<string, unknown>;
-        const mine = fields.view as Record<string, unknown>;
-        expect(view.viewer).toBe(seat);
-        for (const hidden of ['dataPacket', 'navMemory', 'lockedCard', 'vectorSet', 'submission'])
-          expect(view[hidden]).toEqual(mine[hidden]);
-      });
-      const packets = own.map((f) => JSON.stringify((f.view as Record<string, unknown>).dataPacket));
-      if (new Set(packets).size > 1) differing++;
-      if ((own[0]!.view as Record<string, unknown>).lastShowdown !== null) showdowns++;
-    }
-    // Whole rounds: the rounds reached their showdowns (the view's largest shared field).
-    expect(showdowns).toBeGreaterThan(0);
-    // Positive control: seats' hands did differ, so a spliced hand would have shown.
-    expect(differing).toBeGreaterThan(10);
-  });
+  // Each game's fields of a seat's own (its hand), and what shows that play went far (whole rounds).
+  for (const [game, players, hidden, handKey, reached] of [
+    [
+      starNavigator,
+      4,
+      ['dataPacket', 'navMemory', 'lockedCard', 'vectorSet', 'submission'],
+      'dataPacket',
+      (view: Record<string, unknown>) => view.lastShowdown !== null,
+    ],
+    [
+      cassino,
+      2,
+      ['hand', 'freePlay', 'legalComplete'],
+      'hand',
+      (view: Record<string, unknown>) => view.deckCount === 0,
+    ],
+    [
+      mathCardGame,
+      2,
+      ['hand', 'mustPlay', 'mustUnder', 'mustMulligan'],
+      'hand',
+      (view: Record<string, unknown>) => Number(view.turnNumber) > 20,
+    ],
+    [cuntSoul, 3, ['seats'], 'seats', (view: Record<string, unknown>) => Number(view.turnsPlayed) > 20],
+    [
+      blindCassowary,
+      4,
+      ['hand', 'claims', 'blind', 'nominations'],
+      'hand',
+      (view: Record<string, unknown>) => (view.claims as unknown[]).length > 2,
+    ],
+  ] as const) {
+    it(`gives each ${game.slug} seat its own hand, never another seat’s`, () => {
+      // Runs of any length: every entry the views share is spliced (Cassino's are all under 256 B).
+      SplicedUpdates.minRunBytes = 0;
+      let differing = 0;
+      let spliced = 0;
+      let reachedCount = 0;
+      for (const { own, shared } of updates(game, players)) {
+        const splicer = new SplicedUpdates(
+          shared,
+          own.map((fields) => fields.view),
+        );
+        spliced += splicer.sharedViewEntries;
+        own.forEach((fields, seat) => {
+          const sent = unpack(splicer.message(fields).subarray(HEADER)) as GameUpdate;
+          const view = sent.view as Record<string, unknown>;
+          const mine = fields.view as Record<string, unknown>;
+          expect(view.viewer).toBe(seat);
+          for (const key of hidden) expect(view[key]).toEqual(mine[key]);
+        });
+        const hands = own.map((f) => JSON.stringify((f.view as Record<string, unknown>)[handKey]));
+        if (new Set(hands).size > 1) differing++;
+        if (reached(own[0]!.view as Record<string, unknown>)) reachedCount++;
+      }
+      // The views' shared entries were spliced, and play went far (the views' largest shared fields).
+      expect(spliced).toBeGreaterThan(0);
+      expect(reachedCount).toBeGreaterThan(0);
+      // Positive control: seats' hands did differ, so a spliced hand would have shown.
+      expect(differing).toBeGreaterThan(10);
+    });
+  }
 
   it('splices only entries that are one value in every view given, at the same place', () => {
     SplicedUpdates.minRunBytes = 0;

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { createGameServer } from '../app.ts';
 import { listenOn } from '../listen.ts';
 import { databaseFile, SqliteStore } from '../store/sqliteStore.ts';
+import { SplicedUpdates } from '../room/splicedUpdate.ts';
 import { SqliteThreadStore } from '../store/sqliteThread.ts';
 import { SqliteBatchStore } from '../store/sqliteBatch.ts';
 import { digestOptions } from '../store/rebuild.ts';
@@ -123,6 +124,9 @@ const SWITCHES: Record<InProcessSwitch, (on: boolean) => void> = {
     if (!on) storeKind = 'plain';
   },
   same: () => undefined,
+  'view-runs': (on) => {
+    SplicedUpdates.minRunBytes = on ? 256 : Number.POSITIVE_INFINITY;
+  },
 };
 
 /** The SQLite stores a run can open: main.ts's (batch), on a thread of its own, or without a group commit. */

@@ -6,7 +6,8 @@
  * that work on the states of seeded games, each state seen once as in the room. A random seat that
  * may act plays: at Star Navigator as the computer player does (Normal), as in `bench room` (a
  * calculation is not listed, so random legal intents would only ever re-choose Vector Sets and never
- * reach a showdown), elsewhere a random legal intent. Prints CPU µs per change (the best of the rounds,
+ * reach a showdown), elsewhere a random legal intent; when no seat has one, the clock's first timer
+ * fires (Blind Cassowary's proof of the deal and its reviews). Prints CPU µs per change (the best of the rounds,
  * and the median) and the msgpack bytes of a seat's view and legal list.
  * `--compare DIR`: the same with another copy of the rules (e.g. `git worktree add DIR <commit>`),
  * rounds interleaved, old beside new.
@@ -57,8 +58,17 @@ function chooser(copy: Copy, game: number): Chooser {
   };
 }
 
-/** One game's intents, in order: who sent what. */
-type Script = { seat: number; intent: unknown }[];
+/** One game's intents, in order: who sent what, when (ms), and whether the clock did (a due timer). */
+type Script = { seat: number; intent: unknown; now: number; byClock: boolean }[];
+
+/** A seat's move comes this long after the last change. */
+const THINKING_MS = 1000;
+
+/** The timer due first, when no seat has a move of its own (Blind Cassowary's proof and review). */
+function dueTimer(game: AnyGameModule, match: AnyMatch) {
+  const timers = game.timers?.(match.state) ?? [];
+  return [...timers].sort((a, b) => a.afterMs - b.afterMs)[0];
+}
 
 /** Seeded games of seats that may act (see chooser), as the intents played. */
 function scriptsOf(copy: Copy, players: number, games: number, movesPerGame: number): Script[] {
@@ -69,18 +79,31 @@ function scriptsOf(copy: Copy, players: number, games: number, movesPerGame: num
     let prng = copy.rules.seedPrng(`updates-play-${g}`);
     const choose = chooser(copy, g);
     const script: Script = [];
+    let now = 0;
     for (let k = 0; k < movesPerGame && game.outcome(match.state) === null; k++) {
       const movers = game.actors(match.state).filter((s) => game.legalIntents(match.state, s).length > 0);
-      if (movers.length === 0) break;
+      if (movers.length === 0) {
+        const timer = dueTimer(game, match);
+        if (timer === undefined) break;
+        now += timer.afterMs;
+        const step = { seat: timer.seat, intent: timer.intent, now, byClock: true };
+        const next = copy.rules.submitIntent(game, match, step.seat, step.intent, match.version, now, true);
+        if (!next.ok)
+          throw new Error(`bench: the clock's ${String(timer.key)} was refused: ${next.error.code}`);
+        script.push(step);
+        match = next.value as AnyMatch;
+        continue;
+      }
+      now += THINKING_MS;
       const [i, p1] = copy.rules.nextInt(prng, movers.length);
       const seat = movers[i] as number;
       const legal = game.legalIntents(match.state, seat);
       const [j, p2] = copy.rules.nextInt(p1, 1_000_000);
       prng = p2;
       const intent = choose(match, seat, legal, j / 1_000_000);
-      const next = copy.rules.submitIntent(game, match, seat, intent, match.version, 0);
+      const next = copy.rules.submitIntent(game, match, seat, intent, match.version, now);
       if (!next.ok) throw new Error(`bench: refused ${next.error.code}`);
-      script.push({ seat, intent });
+      script.push({ seat, intent, now, byClock: false });
       match = next.value as AnyMatch;
     }
     out.push(script);
@@ -105,9 +128,9 @@ function playouts(copy: Copy, players: number, games: number, movesPerGame: numb
   played.forEach((script, g) => {
     const { game } = copy;
     let match = copy.rules.startMatch(game, game.defaultConfig, players, `updates-${g}`) as AnyMatch;
-    for (const { seat, intent } of script) {
+    for (const { seat, intent, now, byClock } of script) {
       out.push(match);
-      const next = copy.rules.submitIntent(game, match, seat, intent, match.version, 0);
+      const next = copy.rules.submitIntent(game, match, seat, intent, match.version, now, byClock);
       if (!next.ok) throw new Error(`bench: refused ${next.error.code} on replay`);
       match = next.value as AnyMatch;
     }

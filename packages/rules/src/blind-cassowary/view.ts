@@ -1,5 +1,6 @@
 import type { BlindCassowaryClaimView, BlindCassowaryView, BlindSubmissionView } from '@cards/schema';
 import type { Viewer } from '../core/game.ts';
+import { lastStateMemo } from '../core/shared.ts';
 import { windowMs } from './apply.ts';
 import { awaitingProof, tally } from './flow.ts';
 import { nestOf, type BlindCassowaryState, type Claim } from './state.ts';
@@ -60,24 +61,23 @@ function blindView(s: BlindCassowaryState, viewer: Viewer): BlindSubmissionView[
   });
 }
 
-export function viewOf(s: BlindCassowaryState, viewer: Viewer): BlindCassowaryView {
-  const seat = typeof viewer === 'number' ? viewer : null;
+/** The parts of the view that are the same for every viewer of one state. */
+type SharedView = Omit<
+  BlindCassowaryView,
+  'game' | 'phase' | 'players' | 'viewer' | 'hand' | 'claims' | 'blind' | 'blindRevealed' | 'nominations'
+>;
+
+/** The shared parts, worked out once per state for all its viewers (see lastStateMemo). */
+const sharedView = lastStateMemo((s: BlindCassowaryState): SharedView => {
   const players = tally(s.bestVotes);
   const audience = tally(s.spectatorBestVotes.map((v) => v.claimId));
-  const voting = s.phase !== 'bestInShow' || s.nominated.every((n) => n);
   return {
-    game: 'blind-cassowary',
-    phase: s.phase,
-    players: s.players,
-    viewer,
     options: { ...s.options },
     target: {
       ...s.target,
       cards: [...s.target.cards],
       redrawn: [...s.target.redrawn],
     },
-    // During the target preview every hand stays face down, the viewer's own too.
-    hand: seat === null || s.preview ? [] : [...(s.hands[seat] ?? [])],
     preview: s.preview ? { seconds: s.options.targetPreviewSeconds, ready: [...s.ready] } : null,
     openHands: s.hands.map((h, p) => (s.openHands[p] === true && !s.preview ? [...h] : null)),
     wrongClaims: [...s.wrongClaims],
@@ -92,15 +92,10 @@ export function viewOf(s: BlindCassowaryState, viewer: Viewer): BlindCassowaryVi
         orientation: k % 2 === 0 ? ('horizontal' as const) : ('vertical' as const),
       })),
     ),
-    claims: s.claims.map((c, i) => claimView(s, c, i, viewer)),
     current: s.queue[0] ?? null,
     stuck: [...s.stuck],
     nefariousCounts: [...s.nefarious],
     events: s.events.map((e) => ({ ...e })),
-    blind: blindView(s, viewer),
-    blindRevealed: s.blindRevealed,
-    // Nominations are shown once everyone has nominated (your own always).
-    nominations: s.nominations.map((n, i) => (voting || i === seat ? n : null)),
     nominated: [...s.nominated],
     bestInShowVotes:
       s.phase === 'over'
@@ -113,5 +108,43 @@ export function viewOf(s: BlindCassowaryState, viewer: Viewer): BlindCassowaryVi
     bestInShowVoted: s.bestVotes.map((v) => v !== null),
     standings: s.standings === null ? null : s.standings.map((l) => ({ ...l })),
     winners: [...s.winners],
+  };
+});
+
+export function viewOf(s: BlindCassowaryState, viewer: Viewer): BlindCassowaryView {
+  const seat = typeof viewer === 'number' ? viewer : null;
+  const voting = s.phase !== 'bestInShow' || s.nominated.every((n) => n);
+  const shared = sharedView(s);
+  // The fields in the order they always had (the encoded update is byte for byte the same).
+  return {
+    game: 'blind-cassowary',
+    phase: s.phase,
+    players: s.players,
+    viewer,
+    options: shared.options,
+    target: shared.target,
+    // During the target preview every hand stays face down, the viewer's own too.
+    hand: seat === null || s.preview ? [] : [...(s.hands[seat] ?? [])],
+    preview: shared.preview,
+    openHands: shared.openHands,
+    wrongClaims: shared.wrongClaims,
+    handCounts: shared.handCounts,
+    reserveCount: shared.reserveCount,
+    checkingDeal: shared.checkingDeal,
+    nests: shared.nests,
+    claims: s.claims.map((c, i) => claimView(s, c, i, viewer)),
+    current: shared.current,
+    stuck: shared.stuck,
+    nefariousCounts: shared.nefariousCounts,
+    events: shared.events,
+    blind: blindView(s, viewer),
+    blindRevealed: s.blindRevealed,
+    // Nominations are shown once everyone has nominated (your own always).
+    nominations: s.nominations.map((n, i) => (voting || i === seat ? n : null)),
+    nominated: shared.nominated,
+    bestInShowVotes: shared.bestInShowVotes,
+    bestInShowVoted: shared.bestInShowVoted,
+    standings: shared.standings,
+    winners: shared.winners,
   };
 }

@@ -1,7 +1,16 @@
-import type { CassinoView } from '@cards/schema';
+import type { CassinoLastAction, CassinoView } from '@cards/schema';
 import { type HistoryEvent, seatRef } from '../core/history.ts';
 
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+/** The same action (the state keeps one object while it stands; a new one may still say the same). */
+const same = (a: CassinoLastAction, b: CassinoLastAction | null): boolean =>
+  a === b ||
+  (b !== null &&
+    a.seat === b.seat &&
+    a.kind === b.kind &&
+    a.text === b.text &&
+    a.played === b.played &&
+    a.cardIds.length === b.cardIds.length &&
+    a.cardIds.every((id, i) => id === b.cardIds[i]));
 
 const list = (seats: readonly number[]): string => seats.map(seatRef).join(' and ');
 

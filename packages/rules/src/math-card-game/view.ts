@@ -1,5 +1,6 @@
 import type { MathCardGameView, MathScoreLine, MathSequenceSlot } from '@cards/schema';
 import type { Viewer } from '../core/game.ts';
+import { lastStateMemo } from '../core/shared.ts';
 import { cardOf, COLOURS, MAX_SEQUENCES } from './cards.ts';
 import { evaluate, expressionText, type Sequence } from './sequence.ts';
 import { cuttersOf, scoresOf, winnersOf, type MathCardGameState } from './state.ts';
@@ -36,12 +37,12 @@ function slotView(seq: Sequence | undefined, slot: number): MathSequenceSlot {
   };
 }
 
-/** What `viewer` may see: their own hand only, counts of everything else, never a pile's order. */
-export function viewOf(state: MathCardGameState, viewer: Viewer): MathCardGameView {
+/** The part of the view that is the same for every viewer of one state. */
+type SharedView = Omit<MathCardGameView, 'viewer' | 'hand' | 'mustPlay' | 'mustUnder' | 'mustMulligan'>;
+
+/** The shared part, worked out once per state for all its viewers (see lastStateMemo). */
+const sharedView = lastStateMemo((state: MathCardGameState): SharedView => {
   const sequences = Array.from({ length: MAX_SEQUENCES }, (_, slot) => slotView(state.sequences[slot], slot));
-  const seated = viewer !== 'spectator' && viewer >= 0 && viewer < state.hands.length;
-  const myTurn = seated && state.phase === 'play' && state.turn === viewer;
-  const ctx = myTurn ? turnContext(state, viewer) : null;
   let final: MathCardGameView['final'] = null;
   const scores = scoresOf(state);
   if (state.phase === 'over') {
@@ -52,26 +53,53 @@ export function viewOf(state: MathCardGameState, viewer: Viewer): MathCardGameVi
     );
     final = { reason: state.endReason ?? 'allOut', sequences: lines, scores, winners: winnersOf(scores) };
   }
-  return {
+  const shared: SharedView = {
     game: 'math-card-game',
     phase: state.phase,
     players: 2,
-    viewer,
     options: state.options,
     colours: [...COLOURS],
     cutters: state.phase === 'cut' ? cuttersOf(state) : [],
     turn: state.phase === 'play' ? state.turn : null,
     turnNumber: state.turnNumber,
     sequences,
-    hand: seated ? (state.hands[viewer] ?? []).map(cardOf) : [],
     handCounts: state.hands.map((h) => h.length),
     pileCounts: state.piles.map((p) => p.length),
-    mustPlay: ctx === null || ctx.mustMulligan ? null : ctx.max,
-    mustUnder: ctx === null || ctx.mustMulligan ? null : ctx.under,
-    mustMulligan: ctx?.mustMulligan ?? false,
     stuckTurns: state.stuckTurns,
     lastAction: state.lastAction,
     scores,
     final,
+  };
+  return shared;
+});
+
+/** What `viewer` may see: their own hand only, counts of everything else, never a pile's order. */
+export function viewOf(state: MathCardGameState, viewer: Viewer): MathCardGameView {
+  const shared = sharedView(state);
+  const seated = viewer !== 'spectator' && viewer >= 0 && viewer < state.hands.length;
+  const myTurn = seated && state.phase === 'play' && state.turn === viewer;
+  const ctx = myTurn ? turnContext(state, viewer) : null;
+  // The fields in the order they always had (the encoded update is byte for byte the same).
+  return {
+    game: shared.game,
+    phase: shared.phase,
+    players: shared.players,
+    viewer,
+    options: shared.options,
+    colours: shared.colours,
+    cutters: shared.cutters,
+    turn: shared.turn,
+    turnNumber: shared.turnNumber,
+    sequences: shared.sequences,
+    hand: seated ? (state.hands[viewer] ?? []).map(cardOf) : [],
+    handCounts: shared.handCounts,
+    pileCounts: shared.pileCounts,
+    mustPlay: ctx === null || ctx.mustMulligan ? null : ctx.max,
+    mustUnder: ctx === null || ctx.mustMulligan ? null : ctx.under,
+    mustMulligan: ctx?.mustMulligan ?? false,
+    stuckTurns: shared.stuckTurns,
+    lastAction: shared.lastAction,
+    scores: shared.scores,
+    final: shared.final,
   };
 }

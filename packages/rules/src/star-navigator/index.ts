@@ -23,6 +23,7 @@ import {
 } from './state.ts';
 import { checkChoice, choiceOptions, EXPR_LIMITS } from './vector.ts';
 import { viewOf } from './view.ts';
+import { deepFreeze } from '../core/shared.ts';
 
 export type { StarNavigatorState } from './state.ts';
 
@@ -159,14 +160,6 @@ function vectorSetIntents(state: StarNavigatorState, seat: Seat): readonly StarN
     intents,
   });
   return intents;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
-  }
-  return value;
 }
 
 function timers(state: StarNavigatorState): GameTimer<StarNavigatorIntent>[] {
