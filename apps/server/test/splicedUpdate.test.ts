@@ -198,6 +198,10 @@ describe('SplicedUpdates: what every seat shares encoded once, spliced into each
       const whole: GameUpdate = { ...update(view), ...shared };
       expect(spliced.message(update(view))).toEqual(getMessageBytes.raw(Protocol.ROOM_DATA, 'game', whole));
     }
+    // A run of primitives alone (null among them) is never worth a splice, however short the floor.
+    const x = { gone: null, count: 1, hand: [1] };
+    const y = { gone: null, count: 1, hand: [2] };
+    expect(new SplicedUpdates(shared, [x, y]).sharedViewEntries).toBe(0);
     // One view alone, or views that are not plain objects: nothing to share, encoded whole.
     expect(new SplicedUpdates(shared, [a]).sharedViewEntries).toBe(0);
     expect(new SplicedUpdates(shared, [[1], [1]]).sharedViewEntries).toBe(0);

@@ -144,7 +144,10 @@ class SharedViewEntries {
       if (!shared[i]) continue;
       let end = i;
       let objects = false;
-      for (; end < keys.length && shared[end]; end++) objects ||= typeof first[keys[end]!] === 'object';
+      for (; end < keys.length && shared[end]; end++) {
+        const value = first[keys[end]!];
+        objects ||= typeof value === 'object' && value !== null;
+      }
       // A short run costs each view more (its own entries packed in two calls) than it saves; a run
       // of primitives alone is short. Its size is reckoned before it is packed: most are short.
       const min = SplicedUpdates.minRunBytes;
