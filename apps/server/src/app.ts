@@ -28,16 +28,18 @@ import type { TableStore } from './store/tableStore.ts';
 export const MAX_PAYLOAD_BYTES = 16 * 1024;
 
 /**
- * Compress the large messages only: a view with its legal plays is a few KB, but a Cassino table
- * crowded by endless trailing lists up to 2,000 plays (about 160 KB of JSON), which
- * a phone should not have to download after every move. No context is kept between messages, so
- * each connection holds no zlib window while idle.
+ * Compress the large messages only: a Cassino table crowded by endless trailing lists up to 2,000
+ * plays (about 160 KB of JSON) is not for a phone to download after every move. Below 16 KB deflating
+ * costs more than it saves: a Math Card Game seat's update is 5–8 KB, and deflating each seat's took
+ * half the server's CPU at 200 saturated tables (DEVELOPERS.md, "The deflate threshold"), for a few
+ * KB a move. No context is kept between messages, so each connection holds no zlib window while idle.
+ * Mutable for `pnpm bench room --compare deflate-16k` only.
  */
-const PER_MESSAGE_DEFLATE = {
-  threshold: 4 * 1024,
+export const perMessageDeflate = {
+  threshold: 16 * 1024,
   serverNoContextTakeover: true,
   clientNoContextTakeover: true,
-} as const;
+};
 
 export interface AppOptions {
   /** Honour the `seed` join option (deterministic deals for tests). */
@@ -135,7 +137,7 @@ export function createGameServer(options: AppOptions = {}): Server {
     transport: new GuardedWebSocketTransport({
       server: httpServer,
       maxPayload: MAX_PAYLOAD_BYTES,
-      perMessageDeflate: PER_MESSAGE_DEFLATE,
+      perMessageDeflate,
     }),
     express: (app) =>
       configureHttp(app, options.clientDist ?? DEFAULT_CLIENT_DIST, options.store ?? null, directory),

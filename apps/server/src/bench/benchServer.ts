@@ -11,7 +11,7 @@ import { writeHeapSnapshot } from 'node:v8';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createGameServer } from '../app.ts';
+import { createGameServer, perMessageDeflate } from '../app.ts';
 import { listenOn } from '../listen.ts';
 import { databaseFile, SqliteStore } from '../store/sqliteStore.ts';
 import { SplicedUpdates } from '../room/splicedUpdate.ts';
@@ -124,6 +124,9 @@ const SWITCHES: Record<InProcessSwitch, (on: boolean) => void> = {
     if (!on) storeKind = 'plain';
   },
   same: () => undefined,
+  'deflate-16k': (on) => {
+    perMessageDeflate.threshold = on ? 16 * 1024 : 4 * 1024;
+  },
   'view-runs': (on) => {
     SplicedUpdates.minRunBytes = on ? 256 : Number.POSITIVE_INFINITY;
   },

@@ -108,7 +108,8 @@ export function serverCpuSince(from: NodeJS.CpuUsage): { cpuMs: number; systemCp
  * splice-shared, the fields every seat's game update shares encoded once per broadcast and spliced into
  * each seat's message (Broadcaster.spliceShared, room/splicedUpdate.ts); view-runs, the entries every
  * seat's view shares by reference spliced in runs of 256 B or more (off: each view packed whole;
- * SplicedUpdates.minRunBytes); store-thread, the SQLite
+ * SplicedUpdates.minRunBytes); deflate-16k, the websocket's deflate threshold 16 KB, the default (off:
+ * 4 KB, as before 27 Nov; app.ts perMessageDeflate); store-thread, the SQLite
  * store on a thread of its own (store/sqliteThread.ts) instead of on the room thread; store-batch, the
  * SQLite store's group commit on the room thread (store/sqliteBatch.ts: a turn's calls in one commit);
  * young-64, young-8 and young-128, the server's Node started with a young generation semi-space of at
@@ -126,6 +127,7 @@ export const IN_PROCESS_SWITCHES = [
   'store-batch',
   'same',
   'view-runs',
+  'deflate-16k',
 ] as const;
 /** The switches flipped inside the server process (benchServer.ts SWITCHES). */
 export type InProcessSwitch = (typeof IN_PROCESS_SWITCHES)[number];

@@ -262,7 +262,7 @@ function sizes(copy: Copy, players: number, games: number, moves: number): strin
   );
 }
 
-/** How many seat messages the websocket would deflate at each threshold (app.ts PER_MESSAGE_DEFLATE). */
+/** How many seat messages the websocket would deflate at each threshold (app.ts perMessageDeflate: 16 KB, 4 KB before 27 Nov). */
 function overDeflateThresholds(bytes: readonly number[]): string {
   const share = (kb: number) =>
     `${((100 * bytes.filter((b) => b > kb * 1024).length) / bytes.length).toFixed(1)}% over ${kb} KB`;
