@@ -101,6 +101,9 @@ function timeRoomHandlers(
 }
 
 /** How each `--compare` switch is turned off or on in this process. */
+/** The room's floor for splicing a run of shared view entries (`view-runs` off sets it out of reach). */
+const SPLICED_RUN_BYTES = SplicedUpdates.minRunBytes;
+
 const SWITCHES: Record<InProcessSwitch, (on: boolean) => void> = {
   'one-write': (on) => {
     frameWrites.coalesce = on;
@@ -128,7 +131,7 @@ const SWITCHES: Record<InProcessSwitch, (on: boolean) => void> = {
     perMessageDeflate.threshold = on ? 16 * 1024 : 4 * 1024;
   },
   'view-runs': (on) => {
-    SplicedUpdates.minRunBytes = on ? 256 : Number.POSITIVE_INFINITY;
+    SplicedUpdates.minRunBytes = on ? SPLICED_RUN_BYTES : Number.POSITIVE_INFINITY;
   },
 };
 

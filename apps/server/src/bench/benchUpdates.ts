@@ -299,8 +299,8 @@ async function allocations(copy: Copy, players: number, games: number, moves: nu
   const steps = (scripts.get(copy) ?? []).flat();
   const move = await allocatedPerChange(states.length, (i) => {
     const match = states[i]!;
-    const { seat, intent } = steps[i]!;
-    copy.rules.submitIntent(copy.game, match, seat, intent, match.version, 0);
+    const { seat, intent, now, byClock } = steps[i]!;
+    copy.rules.submitIntent(copy.game, match, seat, intent, match.version, now, byClock);
   });
   const fresh = playouts(copy, players, games, moves);
   const update = await allocatedPerChange(fresh.length, (i) => updateWork(copy.game, fresh[i]!));

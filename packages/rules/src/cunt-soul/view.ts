@@ -41,7 +41,7 @@ type SharedView = Pick<
 const sharedView = lastStateMemo((state: CuntSoulState): SharedView => {
   const t = state.turn;
   const playing = state.phase === 'play';
-  const shared: SharedView = {
+  return {
     pile: state.pile.map(linkView),
     sourceCount: state.source.length,
     sourceTop: playing && fieldFlags(state).f6 ? cardOrNull(state.source[0] ?? null) : null,
@@ -75,7 +75,6 @@ const sharedView = lastStateMemo((state: CuntSoulState): SharedView => {
       swaps: state.step.swaps.map((s) => ({ zone: s.zone, slot: s.slot })),
     },
   };
-  return shared;
 });
 
 export function viewOf(state: CuntSoulState, viewer: Viewer): CuntSoulView {

@@ -53,7 +53,7 @@ const sharedView = lastStateMemo((state: MathCardGameState): SharedView => {
     );
     final = { reason: state.endReason ?? 'allOut', sequences: lines, scores, winners: winnersOf(scores) };
   }
-  const shared: SharedView = {
+  return {
     game: 'math-card-game',
     phase: state.phase,
     players: 2,
@@ -70,7 +70,6 @@ const sharedView = lastStateMemo((state: MathCardGameState): SharedView => {
     scores,
     final,
   };
-  return shared;
 });
 
 /** What `viewer` may see: their own hand only, counts of everything else, never a pile's order. */
