@@ -50,6 +50,25 @@ function move(host: MatchHost) {
   return { kind: 'seat' as const, actor, intent, version: match.version, now: host.now() };
 }
 
+/**
+ * A new game's first move and the other player's answer to it (worked out on the state that move
+ * makes), both submitted at once, with the store still to confirm the first.
+ */
+function moveAndAnswer() {
+  const store = new SlowStore();
+  const heard = new Heard();
+  const { host } = hostWith(store, heard);
+  const firstMove = move(host);
+  const after = runHere(game, host.match as AnyMatch, firstMove);
+  if (!after.ok) throw new Error('the first move was refused');
+  const actor = game.actors(after.value.state)[0] as number;
+  const intent = game.legalIntents(after.value.state, actor)[0];
+  const answer = { kind: 'seat' as const, actor, intent, version: 1, now: host.now() };
+  const first = host.submit(firstMove) as Promise<Reply>;
+  const second = host.submit(answer) as Promise<Reply>;
+  return { store, heard, host, first, second };
+}
+
 const settled = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('MatchHost with a store that records asynchronously', () => {
@@ -82,26 +101,8 @@ describe('MatchHost with a store that records asynchronously', () => {
   });
 
   it('applies a move that arrives while the last is being recorded after it, on the state it made', async () => {
-    const store = new SlowStore();
-    const heard = new Heard();
-    const { host } = hostWith(store, heard);
-
-    const firstMove = move(host);
-    // The other player's answer to the first move, worked out on the state that move makes.
-    const after = runHere(game, host.match as AnyMatch, firstMove);
-    if (!after.ok) throw new Error('the first move was refused');
-    const answerActor = game.actors(after.value.state)[0] as number;
-    const answer = {
-      kind: 'seat' as const,
-      actor: answerActor,
-      intent: game.legalIntents(after.value.state, answerActor)[0],
-      version: 1,
-      now: host.now(),
-    };
-
-    const first = host.submit(firstMove) as Promise<Reply>;
     // The answer arrives before the store has confirmed the first move: it waits for it.
-    const second = host.submit(answer) as Promise<Reply>;
+    const { store, heard, host, first, second } = moveAndAnswer();
     expect(second).toBeInstanceOf(Promise);
     await settled();
     expect(store.appends).toHaveLength(1);
@@ -117,5 +118,23 @@ describe('MatchHost with a store that records asynchronously', () => {
     expect(store.appends.map((a) => a.seq)).toEqual([0, 1]);
     expect(host.match?.version).toBe(2);
     expect(heard.versions).toEqual([1, 2]);
+  });
+
+  it('records nothing more once the room is disposed: a move still waiting is refused, not written', async () => {
+    const { store, heard, host, first, second } = moveAndAnswer();
+    // Everyone left while the first move was being written: the room closes (its store row with it).
+    host.dispose();
+    store.appends[0]?.settle(true);
+    expect((await first).ok).toBe(true);
+    await settled();
+    // The waiting answer is refused without a write (the closed room's store would refuse it).
+    expect(store.appends).toHaveLength(1);
+    const reply = await second;
+    expect(reply.ok ? null : reply.error.code).toBe('NO_GAME');
+    expect(heard.versions).toEqual([1]);
+    // And a move submitted after the disposal is refused at once.
+    const late = await host.submit(move(host));
+    expect(late.ok ? null : late.error.code).toBe('NO_GAME');
+    expect(store.appends).toHaveLength(1);
   });
 });

@@ -80,6 +80,8 @@ export class MatchHost {
   private recording = 0;
   /** Transitions waiting in `applying` that have not started. */
   private queued = 0;
+  /** The room is gone: nothing more is applied or written (its store row is closed). */
+  private disposed = false;
   /** Epoch ms at performance.now() = 0 (see now()). */
   private clockOrigin = Date.now() - performance.now();
   /** Game deadlines by key (see GameModule.timers), kept in step with the match by syncTimers. */
@@ -127,6 +129,7 @@ export class MatchHost {
   }
 
   dispose(): void {
+    this.disposed = true;
     this.clearTimers();
   }
 
@@ -137,6 +140,7 @@ export class MatchHost {
   submit(t: Transition): Reply | Promise<Reply> {
     const runner = this.runner;
     const from = this.match;
+    if (this.disposed) return noGame();
     if (runner === null && this.recording === 0 && this.queued === 0) {
       if (!from) return noGame();
       const reply = this.settle(from, runHere(this.game, from, t));
@@ -148,7 +152,8 @@ export class MatchHost {
     const job = this.applying.then(async () => {
       this.queued -= 1;
       const match = this.match;
-      if (!match || this.gameNumber !== gameNumber) return noGame();
+      // A move that waited while the room closed (everyone left) is not applied: its write would be refused.
+      if (!match || this.gameNumber !== gameNumber || this.disposed) return noGame();
       return this.settle(
         match,
         runner ? await runner.run(this.game, match, t) : runHere(this.game, match, t),
