@@ -155,54 +155,72 @@ function choose(n: number, k: number): number {
 
 /** One walk over a family's part count vectors (see `scan`). */
 interface Scan {
-  readonly family: Family;
-  readonly cap: number;
-  readonly list: boolean;
+  family: Family;
+  cap: number;
+  list: boolean;
   /** For each value, how many of its parts the current vector uses. */
   readonly counts: number[];
   /** The positions picked while listing one vector's sets. */
   readonly picked: number[];
   /** Sets found (only when listing). */
-  readonly sets: number[][];
+  sets: number[][];
   /** How many sets were counted (stops once above the cap). */
   count: number;
   /** Count vectors looked at. */
   work: number;
   /** groupSteps when the scan began. */
-  readonly steps0: number;
+  steps0: number;
   /** True when the scan stopped early (cap reached or work used up). */
   stopped: boolean;
   workOut: boolean;
 }
 
-/** Targets are 1..10: a count per value below the target (index 0 unused). */
-const SCAN_COUNTS: number[] = new Array<number>(11).fill(0);
-const SCAN_PICKED: number[] = [];
+/** No position sets (shared: a count-only scan and a face card with nothing to take make none). */
+const NO_SETS: number[][] = [];
+
+/**
+ * The one scan in progress. A scan runs to its end before the next begins (no scan calls another)
+ * and its caller reads the result before scanning again, so one object serves every scan (one or
+ * two per kind of play, several per update) instead of a new one each.
+ */
+const SCAN: Scan = {
+  // A placeholder until the first scan.
+  family: {
+    lane: { target: 0, exact: NO_PARTS, parts: [], splits: null, partValues: null },
+    buildRank: null,
+  },
+  cap: 0,
+  list: false,
+  // Targets are 1..10: a count per value below the target (index 0 unused).
+  counts: new Array<number>(11).fill(0),
+  picked: [],
+  sets: NO_SETS,
+  count: 0,
+  work: 0,
+  steps0: 0,
+  stopped: false,
+  workOut: false,
+};
 
 /**
  * Walks the part count vectors of a family (for each value, how many of its parts are used) and
  * counts, or lists, the position sets they stand for, until `cap` sets are reached or the work
- * allowance is used up. Deterministic: always the same vectors in the same order.
+ * allowance is used up. Deterministic: always the same vectors in the same order. The result is
+ * the shared SCAN, good until the next scan; its `sets` (a new array when listing) may be kept.
  */
-function scan(family: Family, cap: number, list: boolean): Scan {
-  // A scan runs to its end before the next begins (no scan calls another), and leaves both zeroed
-  // or empty: one pair serves every scan.
-  const counts = SCAN_COUNTS;
-  counts.fill(0);
-  SCAN_PICKED.length = 0;
-  const sc: Scan = {
-    family,
-    cap,
-    list,
-    counts,
-    picked: SCAN_PICKED,
-    sets: [],
-    count: 0,
-    work: 0,
-    steps0: groupSteps,
-    stopped: false,
-    workOut: false,
-  };
+function scan(family: Family, cap: number, list: boolean): Readonly<Scan> {
+  const sc = SCAN;
+  sc.counts.fill(0);
+  sc.picked.length = 0;
+  sc.family = family;
+  sc.cap = cap;
+  sc.list = list;
+  sc.sets = list ? [] : NO_SETS;
+  sc.count = 0;
+  sc.work = 0;
+  sc.steps0 = groupSteps;
+  sc.stopped = false;
+  sc.workOut = false;
   walk(sc, 1, 0);
   return sc;
 }
@@ -331,13 +349,14 @@ const laneHasSum = (lane: Lane, need: number): boolean => hasSubsetWithSum(partV
 /** Values the seat may build to after playing `card`: ranks 1..10 it still holds. */
 function buildValues(hand: readonly Card[], card: Card): number[] {
   const values: number[] = [];
-  for (let value = card.rank; value <= 10; value++)
-    for (const c of hand)
-      if (c.rank === value && c.id !== card.id) {
-        values.push(value);
-        break;
-      }
+  for (let value = card.rank; value <= 10; value++) if (holdsOther(hand, card, value)) values.push(value);
   return values;
+}
+
+/** Does the hand hold a card of this rank other than `card` (to take a build of that value)? */
+function holdsOther(hand: readonly Card[], card: Card, rank: number): boolean {
+  for (let k = 0; k < hand.length; k++) if (hand[k]!.rank === rank && hand[k]!.id !== card.id) return true;
+  return false;
 }
 
 /** Is there any capture or build at all? Exact and cheap: no listing. */
@@ -361,7 +380,7 @@ export interface FreePlay {
 }
 
 export interface Enumeration {
-  readonly intents: CassinoIntent[];
+  readonly intents: readonly CassinoIntent[];
   /** True when `intents` is every legal intent. */
   readonly complete: boolean;
   /** Cards with plays left out of `intents` (empty when complete). */
@@ -395,12 +414,15 @@ function nonEmptySubsets(positions: readonly number[]): number[][] {
   return out.filter((s) => s.length > 0);
 }
 
+/** A face card's captures: every non-empty set of the loose cards of its rank (none: no array made). */
 function faceCaptureSets(state: CassinoState, card: Card): number[][] {
-  const same: number[] = [];
-  state.table.forEach((item, i) => {
-    if (item.type === 'card' && item.card.rank === card.rank) same.push(i);
-  });
-  return nonEmptySubsets(same);
+  let same: number[] | null = null;
+  const table = state.table;
+  for (let i = 0; i < table.length; i++) {
+    const item = table[i]!;
+    if (item.type === 'card' && item.card.rank === card.rank) (same ??= []).push(i);
+  }
+  return same === null ? NO_SETS : nonEmptySubsets(same);
 }
 
 /**
@@ -413,28 +435,28 @@ function captureAndBuildPlays(
   state: CassinoState,
   seat: Seat,
   maxListed: number,
-): { captures: CassinoIntent[]; builds: CassinoIntent[]; freePlay: FreePlay[]; total: number } {
+): { captures: CassinoIntent[]; builds: CassinoIntent[]; freePlay: readonly FreePlay[]; total: number } {
   const hand = state.hands[seat] ?? [];
   // One lane per target value 1..10, made when first asked for.
   const lanes: (Lane | undefined)[] = [];
-  const lane = (t: number): Lane => (lanes[t] ??= makeLane(state, t));
   const buckets: Bucket[] = [];
-  for (const card of hand) {
+  for (let h = 0; h < hand.length; h++) {
+    const card = hand[h]!;
     if (isFaceRank(card.rank)) {
-      const count = faceCaptureSets(state, card).length;
-      if (count > 0)
+      const sets = faceCaptureSets(state, card);
+      if (sets.length > 0)
         buckets.push({
           card,
           kind: 'capture',
           value: card.rank,
           family: null,
-          count,
+          count: sets.length,
           exact: true,
-          sets: null,
+          sets,
         });
       continue;
     }
-    const capture: Family = { lane: lane(card.rank), buildRank: null };
+    const capture: Family = { lane: laneFor(lanes, state, card.rank), buildRank: null };
     buckets.push({
       card,
       kind: 'capture',
@@ -444,22 +466,24 @@ function captureAndBuildPlays(
       exact: true,
       sets: null,
     });
-    for (const value of buildValues(hand, card))
-      buckets.push({
-        card,
-        kind: 'build',
-        value,
-        family: { lane: lane(value), buildRank: card.rank },
-        count: 0,
-        exact: true,
-        sets: null,
-      });
+    for (let value = card.rank; value <= 10; value++)
+      if (holdsOther(hand, card, value))
+        buckets.push({
+          card,
+          kind: 'build',
+          value,
+          family: { lane: laneFor(lanes, state, value), buildRank: card.rank },
+          count: 0,
+          exact: true,
+          sets: null,
+        });
   }
   // List each kind of play at once if it is small (nearly always); else count it (stopping once it
   // alone exceeds the list ceiling) and list its share below.
   // A kind of play that fits in an equal share of the ceiling is listed at once.
   const quickList = Math.min(QUICK_LIST, Math.ceil(maxListed / Math.max(1, buckets.length)));
-  for (const b of buckets) {
+  for (let k = 0; k < buckets.length; k++) {
+    const b = buckets[k]!;
     if (b.family === null) continue;
     const quick = scan(b.family, quickList, true);
     if (!quick.stopped) {
@@ -479,48 +503,48 @@ function captureAndBuildPlays(
   const live: Bucket[] = [];
   let total = 0;
   let allExact = true;
-  for (const b of buckets)
+  for (let k = 0; k < buckets.length; k++) {
+    const b = buckets[k]!;
     if (b.count > 0) {
       live.push(b);
       total += b.count;
       allExact &&= b.exact;
     }
+  }
   const share = total <= maxListed && allExact ? Infinity : waterLevel(live, maxListed);
 
   const table = state.table;
-  const ids = (set: readonly number[]): string[] => {
-    const out: string[] = [];
-    for (const i of set) out.push(table[i]!.id);
-    return out;
-  };
   const captures: CassinoIntent[] = [];
   const builds: CassinoIntent[] = [];
   let cut: Set<string> | null = null;
-  for (const b of live) {
+  for (let k = 0; k < live.length; k++) {
+    const b = live[k]!;
     const allowance = Math.max(1, Math.min(b.count, share));
     let sets: number[][];
     let whole: boolean;
-    if (b.family === null) {
-      sets = faceCaptureSets(state, b.card).slice(0, allowance);
-      whole = sets.length === b.count;
-    } else if (b.sets !== null) {
-      sets = b.sets.slice(0, allowance);
+    const family = b.family;
+    if (b.sets !== null || family === null) {
+      // The bucket's own sets (a face card's, or a quick listing's): cut only when over the share.
+      const all = b.sets ?? NO_SETS;
+      sets = allowance >= all.length ? all : all.slice(0, allowance);
       whole = sets.length === b.count;
     } else {
-      const s = scan(b.family, allowance, true);
-      sets = s.sets;
+      sets = scan(family, allowance, true).sets;
       whole = b.exact && sets.length === b.count;
       if (sets.length === 0) {
-        const w = witness(b.family.lane, b.card.rank, b.kind);
+        const w = witness(family.lane, b.card.rank, b.kind);
         if (w) sets = [w];
       }
     }
     if (!whole) (cut ??= new Set()).add(b.card.id);
-    for (const set of sets.length > 1 ? canonical(sets, state.table.length) : sets)
-      if (b.kind === 'capture') captures.push({ type: 'capture', card: b.card.id, items: ids(set) });
-      else builds.push({ type: 'build', card: b.card.id, items: ids(set), value: b.value });
+    const ordered = sets.length > 1 ? canonical(sets, table.length) : sets;
+    for (let o = 0; o < ordered.length; o++) {
+      const items = itemIds(table, ordered[o]!);
+      if (b.kind === 'capture') captures.push({ type: 'capture', card: b.card.id, items });
+      else builds.push({ type: 'build', card: b.card.id, items, value: b.value });
+    }
   }
-  if (cut === null) return { captures, builds, freePlay: [], total };
+  if (cut === null) return { captures, builds, freePlay: NO_FREE_PLAY, total };
   const freePlay: FreePlay[] = hand
     .filter((c) => cut.has(c.id))
     .map((c) => ({
@@ -531,6 +555,17 @@ function captureAndBuildPlays(
   return { captures, builds, freePlay, total };
 }
 
+/** The lane of target `t`, made when first asked for. */
+const laneFor = (lanes: (Lane | undefined)[], state: CassinoState, t: number): Lane =>
+  (lanes[t] ??= makeLane(state, t));
+
+/** The ids of the table items at these positions. */
+function itemIds(table: CassinoState['table'], set: readonly number[]): string[] {
+  const out = new Array<string>(set.length);
+  for (let k = 0; k < set.length; k++) out[k] = table[set[k]!]!.id;
+  return out;
+}
+
 /**
  * Position sets (ascending, over a table of `n` items) in canonical order: lexicographic, a prefix
  * first, as `compareIndexLists`. That is the pre-order of the tree of all subsets, so a set's rank in
@@ -539,10 +574,12 @@ function captureAndBuildPlays(
  */
 function canonical(sets: readonly number[][], n: number): number[][] {
   const ranks: number[] = [];
-  for (const set of sets) {
+  for (let k = 0; k < sets.length; k++) {
+    const set = sets[k]!;
     let rank = 0;
     let q = -1;
-    for (const p of set) {
+    for (let j = 0; j < set.length; j++) {
+      const p = set[j]!;
       rank += 1 + 2 ** (n - 1 - q) - 2 ** (n - p);
       q = p;
     }
@@ -586,27 +623,33 @@ function waterLevel(buckets: readonly Bucket[], max: number): number {
 
 /** The legal intents, whether the list is complete, and which cards' plays were cut short. */
 export function enumerateIntents(state: CassinoState, seat: Seat, maxListed = MAX_LISTED): Enumeration {
-  const none: Enumeration = { intents: [], complete: true, freePlay: [], total: 0 };
   if (state.phase === 'dealOver')
     return state.awaitingContinue.includes(seat)
-      ? { ...none, intents: [{ type: 'continue' }], total: 1 }
-      : none;
-  if (state.phase !== 'playing' || state.turn !== seat) return none;
+      ? { intents: [{ type: 'continue' }], complete: true, freePlay: NO_FREE_PLAY, total: 1 }
+      : NOTHING;
+  if (state.phase !== 'playing' || state.turn !== seat) return NOTHING;
   const { captures, builds, freePlay, total } = captureAndBuildPlays(state, seat, maxListed);
   // The seat may not trail while it controls a build, unless it has no capture or build at all
   // (apply.ts asks hasCaptureOrBuild). `total` counts every card and value that has a play, so it
   // is 0 exactly when hasCaptureOrBuild is false: no second search.
-  const trails: CassinoIntent[] =
-    !controlsBuild(state, seat) || total === 0
-      ? (state.hands[seat] ?? []).map((card) => ({ type: 'trail', card: card.id }))
-      : [];
-  return {
-    intents: captures.concat(builds, trails),
-    complete: freePlay.length === 0,
-    freePlay,
-    total: total + trails.length,
-  };
+  const intents = captures;
+  for (let k = 0; k < builds.length; k++) intents.push(builds[k]!);
+  let trails = 0;
+  if (!controlsBuild(state, seat) || total === 0) {
+    const hand = state.hands[seat] ?? [];
+    for (; trails < hand.length; trails++) intents.push({ type: 'trail', card: hand[trails]!.id });
+  }
+  return { intents, complete: freePlay.length === 0, freePlay, total: total + trails };
 }
+
+const NO_FREE_PLAY: readonly FreePlay[] = Object.freeze([]);
+/** A seat with nothing to do (not its turn): shared, frozen; `legalIntents` hands out copies. */
+const NOTHING: Enumeration = Object.freeze({
+  intents: Object.freeze([]),
+  complete: true,
+  freePlay: NO_FREE_PLAY,
+  total: 0,
+});
 
 /**
  * The enumerations of the last state asked about, by seat: the view and the legal list of one update
