@@ -466,17 +466,17 @@ function captureAndBuildPlays(
       exact: true,
       sets: null,
     });
-    for (let value = card.rank; value <= 10; value++)
-      if (holdsOther(hand, card, value))
-        buckets.push({
-          card,
-          kind: 'build',
-          value,
-          family: { lane: laneFor(lanes, state, value), buildRank: card.rank },
-          count: 0,
-          exact: true,
-          sets: null,
-        });
+    const values = buildValues(hand, card);
+    for (let v = 0; v < values.length; v++)
+      buckets.push({
+        card,
+        kind: 'build',
+        value: values[v]!,
+        family: { lane: laneFor(lanes, state, values[v]!), buildRank: card.rank },
+        count: 0,
+        exact: true,
+        sets: null,
+      });
   }
   // List each kind of play at once if it is small (nearly always); else count it (stopping once it
   // alone exceeds the list ceiling) and list its share below.
