@@ -126,7 +126,7 @@ const report = await restoreRooms(
   stored,
   store,
   new Set(Object.keys(GAME_ROOMS)),
-  (code) => findRoom(code)?.handOver(),
+  (code) => findRoom(code)?.handOver('lease-lost'),
   lastAlive,
 );
 console.log(

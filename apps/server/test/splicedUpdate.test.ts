@@ -3,6 +3,7 @@ import { getMessageBytes, Protocol } from '@colyseus/core';
 import { pack, unpack } from 'msgpackr';
 import {
   type AnyGameModule,
+  earliestTimer,
   blindCassowary,
   cassino,
   cuntSoul,
@@ -58,7 +59,7 @@ function* updates(
     const moves = own.map(({ view, legal }, seat) => bots[seat]!.decide(view, legal));
     const actor = moves.findIndex((m, seat) => m !== null && actors.includes(seat));
     // No one moves: the clock's first timer fires (Blind Cassowary's proof of the deal, its reviews).
-    const timer = [...(game.timers?.(state) ?? [])].sort((a, b) => a.afterMs - b.afterMs)[0];
+    const timer = earliestTimer(game, state);
     if (actor < 0 && timer === undefined) break;
     const result =
       actor < 0

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { logger } from '@colyseus/core';
 import type { AnyGameModule, Match } from '@cards/rules';
 import { BROWSER_ID_HEADER, RecentGamesSchema } from '@cards/schema';
 import { findRoom } from '../src/room/GameRoom.ts';
@@ -121,5 +122,25 @@ describe('the store', () => {
     await guest.room.leave();
     await until(() => findRoom(code) === undefined, 'the room to close');
     await until(async () => !(await ctx.store.openRooms()).some((r) => r.snapshot.code === code), 'closed');
+  });
+
+  it('a room another process restored stops here: the store refuses its move, its clients are told to reconnect', async () => {
+    const warn = vi.spyOn(logger, 'warn');
+    try {
+      const { host, guest, code } = await startTable(ctx.players, 'cassino', { seed: 'store-fenced' });
+      for (const p of [host, guest]) p.room.reconnection.maxRetries = 0;
+      // What another process restoring the room does: it raises the room's epoch in the store.
+      expect(await ctx.store.claimRoom(code)).not.toBeNull();
+      const mover = [host, guest].find((p) => p.game.actors.includes(p.info.you.seat ?? -1));
+      const reply = await mover?.intent(mover.game.legal[0]).catch((error: unknown) => String(error));
+      expect(reply).not.toEqual({ ok: true });
+      await until(() => host.leaveCode !== null && guest.leaveCode !== null, 'the room to close here');
+      expect(findRoom(code)).toBeUndefined();
+      expect(warn).toHaveBeenCalledWith(
+        `room ${code}: the store refused a write from this copy (another server process restored the room); closing it here`,
+      );
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

@@ -2,7 +2,9 @@
  * The bare twin of benchServer.ts for `pnpm bench room --bare`: a Colyseus 0.18 server with one room
  * that keeps no game at all. Each intent request is answered `{ ok: true }` after one ~1 KB message
  * (the same shape as a game update: version, actors, legal) is broadcast to every client of the room,
- * the turn passing to the next seat. It speaks the same IPC as benchServer.ts, so the same simulated
+ * the turn passing to the next seat. Its view is a 900-character string, or with the argument
+ * `view=<game>:<players>` a seat's view of that game (sampleView.ts), so the bench's clients decode
+ * what they decode at the project's tables. It speaks the same IPC as benchServer.ts, so the same simulated
  * players and measurements run against both.
  */
 import { createServer } from 'node:http';
@@ -11,6 +13,7 @@ import { type Client, defineRoom, defineServer, Room } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { listenOn } from '../listen.ts';
 import { SpreadPingTransport } from '../spreadPings.ts';
+import { sampleView } from './sampleView.ts';
 import {
   type ChildMessage,
   serverCpuSince,
@@ -23,8 +26,17 @@ import {
   summarise,
 } from './benchStats.ts';
 
-/** About 1 KB of view once encoded, like a small table's update. */
-const FILLER = 'x'.repeat(900);
+/** Arguments after the port: 'spread' (see main), `view=<game>:<players>`. */
+const SWITCHES = process.argv.slice(3);
+
+/** The view every update carries: about 1 KB once encoded, or a game's seat view. */
+function relayedView(): unknown {
+  const view = SWITCHES.find((s) => s.startsWith('view='));
+  if (view === undefined) return { filler: 'x'.repeat(900) };
+  const [game, players] = view.slice('view='.length).split(':');
+  return sampleView(game ?? '', Number(players));
+}
+const VIEW = relayedView();
 
 class BareRoom extends Room {
   private version = 0;
@@ -59,7 +71,7 @@ class BareRoom extends Room {
       version: this.version,
       actors: [this.turn],
       legal: [{ type: 'move' }],
-      view: { filler: FILLER },
+      view: VIEW,
     });
   }
 }
@@ -75,12 +87,11 @@ async function main(): Promise<void> {
   observeGcStalls(stalls);
   const server = defineServer({
     rooms: { bare: defineRoom(BareRoom) },
-    // argv[3] 'spread': the project's keep-alive pings spread over the interval (spreadPings.ts)
-    // instead of Colyseus' one loop over every client every 3 s.
-    transport:
-      process.argv[3] === 'spread'
-        ? new SpreadPingTransport({ server: createServer() })
-        : new WebSocketTransport({ server: createServer() }),
+    // 'spread': the project's keep-alive pings spread over the interval (spreadPings.ts) instead of
+    // Colyseus' one loop over every client every 3 s.
+    transport: SWITCHES.includes('spread')
+      ? new SpreadPingTransport({ server: createServer() })
+      : new WebSocketTransport({ server: createServer() }),
     gracefullyShutdown: false,
     greet: false,
   });

@@ -2,6 +2,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Client } from '@colyseus/sdk';
 import {
   BARE,
+  bareDescription,
+  bareSwitches,
   type BenchConfig,
   type BenchPlayer,
   figures,
@@ -76,7 +78,11 @@ function printStep(step: RampStep): void {
 /** Adds tables step by step to one server until a stop condition; returns every step's figures. */
 async function rampOne(config: BenchConfig, ramp: RampConfig, bare: boolean): Promise<RampResult> {
   const port = bare ? config.port + 1 : config.port;
-  const server = await startServer(port, bare ? 'bare' : 'sqlite', bare ? [] : projectSwitches(config));
+  const server = await startServer(
+    port,
+    bare ? 'bare' : 'sqlite',
+    bare ? bareSwitches(config) : projectSwitches(config),
+  );
   const target = bare ? BARE : projectTarget(config.game);
   const stats: Stats = { latencies: [], accepted: 0, refused: new Map(), games: 0, sentAt: [] };
   const sdk = new Client(`http://127.0.0.1:${port}`);
@@ -153,7 +159,9 @@ export async function benchRamp(config: BenchConfig, ramp: RampConfig): Promise<
   );
   const results: { project?: RampResult; bare?: RampResult } = {};
   for (const side of ['project', 'bare'] as const) {
-    console.log(`--- ${side === 'project' ? projectLabel(config) : 'bare Colyseus room'}, ${loadAverage()}`);
+    console.log(
+      `--- ${side === 'project' ? projectLabel(config) : `bare: ${bareDescription(config)}`}, ${loadAverage()}`,
+    );
     const result = await rampOne(config, ramp, side === 'bare');
     console.log(`  stopped: ${result.stop}; clients at p99 ≤ ${ramp.p99LimitMs} ms: ${result.reached}`);
     results[side] = result;

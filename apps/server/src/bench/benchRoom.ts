@@ -69,6 +69,11 @@ export interface BenchConfig {
   bare: boolean;
   /** The bare room's keep-alive pings spread over the interval as the project's are. */
   barePingsSpread: boolean;
+  /**
+   * What the bare twin relays as the view: 'filler' (a 900-character string) or 'game' (a seat's view
+   * of the benched game, sampleView.ts), which the bench's clients decode as they do the project's.
+   */
+  bareView: 'filler' | 'game';
   /** Idle 4-seat tables opened to measure the server's memory per table (0: skip). */
   memTables: number;
   /** Tables opened, started and closed before that measurement (default: as many as measured). */
@@ -110,6 +115,7 @@ function readConfig(args: string[]): BenchConfig {
       warmup: { type: 'string' },
       bare: { type: 'boolean', default: false },
       'bare-pings': { type: 'string', default: 'colyseus' },
+      'bare-view': { type: 'string', default: 'filler' },
       'mem-tables': { type: 'string', default: '0' },
       'mem-warmup': { type: 'string' },
       'inline-checkpoints': { type: 'boolean', default: false },
@@ -137,6 +143,8 @@ function readConfig(args: string[]): BenchConfig {
   ] as const)
     if (name !== null && !(BENCH_SWITCHES as readonly string[]).includes(name))
       throw new Error(`unknown ${flag} ${name}; one of: ${BENCH_SWITCHES.join(', ')}`);
+  if (values['bare-view'] !== 'filler' && values['bare-view'] !== 'game')
+    throw new Error(`unknown --bare-view ${values['bare-view']}; one of: filler, game`);
   if (!(game in GAME_ROOMS))
     throw new Error(`unknown --game ${game}; one of: ${Object.keys(GAME_ROOMS).join(', ')}`);
   const memTables =
@@ -152,6 +160,7 @@ function readConfig(args: string[]): BenchConfig {
     warmup: warmup === '0' ? 0 : num(warmup, 0, 60),
     bare: values.bare,
     barePingsSpread: values['bare-pings'] === 'spread',
+    bareView: values['bare-view'],
     memTables,
     memWarmup: values['mem-warmup'] === undefined ? memTables : num(values['mem-warmup'], 1, 1000),
     inlineCheckpoints: values['inline-checkpoints'],
@@ -808,6 +817,19 @@ async function memoryApart(
   }
 }
 
+/** What the bare twin is started with: its pings, and the view it relays (bareServer.ts). */
+export const bareSwitches = (config: BenchConfig): string[] => [
+  ...(config.barePingsSpread ? ['spread'] : []),
+  ...(config.bareView === 'game' ? [`view=${config.game}:${config.players}`] : []),
+];
+
+/** What the bare twin relays, for the headers. */
+export const bareDescription = (config: BenchConfig): string =>
+  (config.bareView === 'game'
+    ? `a Colyseus room relaying a ${config.game} seat's view (sampleView.ts) to every client`
+    : 'a Colyseus room relaying ~1 KB to every client') +
+  (config.barePingsSpread ? " (pings spread as the project's)" : '');
+
 /** Opening the tables (timed) and playing them for `seconds`, against one server (memory apart). */
 async function runLoad(
   config: BenchConfig,
@@ -820,7 +842,7 @@ async function runLoad(
     startServer(
       port,
       variant === 'sqlite' && config.inlineCheckpoints ? 'sqlite-inline' : variant,
-      bare && config.barePingsSpread ? ['spread'] : switches,
+      bare ? bareSwitches(config) : switches,
     );
   // Star Navigator seats four; its idle table stands for any 4-seat table of the project.
   const mem = await memoryApart(config, bare ? BARE : projectTarget('star-navigator'), start, port);
@@ -987,7 +1009,7 @@ function compare(config: BenchConfig, project: Run, bare: Run): void {
     `room bench --bare: ${config.tables} tables of ${config.players}, pace ${config.pace} ms, ` +
       `${config.seconds} s each after ${config.warmup} s of warm-up, ` +
       `${config.jitter ? 'clients jittered' : 'clients in step'}; project = ${config.game}, ` +
-      `bare = a Colyseus room relaying ~1 KB to every client${config.barePingsSpread ? " (pings spread as the project's)" : ''}; ${loadAverage()}`,
+      `bare = ${bareDescription(config)}; ${loadAverage()}`,
   );
   console.log(`  ${'measure'.padEnd(52)} ${'project'.padStart(12)} ${'bare'.padStart(12)}  project ÷ bare`);
   for (const [label, a, b, fmt, goal] of rows)

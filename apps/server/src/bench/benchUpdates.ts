@@ -15,7 +15,7 @@
 import { getMessageBytes, Protocol } from '@colyseus/core';
 import { pack } from 'msgpackr';
 import { starNavigatorBot } from '@cards/bots';
-import type { AnyGameModule } from '@cards/rules';
+import { type AnyGameModule, earliestTimer } from '@cards/rules';
 import type { StarNavigatorIntent, StarNavigatorView } from '@cards/schema';
 import type { AnyMatch } from '../room/matchHost.ts';
 import { type SharedFields, SplicedUpdates } from '../room/splicedUpdate.ts';
@@ -64,12 +64,6 @@ type Script = { seat: number; intent: unknown; now: number; byClock: boolean }[]
 /** A seat's move comes this long after the last change. */
 const THINKING_MS = 1000;
 
-/** The timer due first, when no seat has a move of its own (Blind Cassowary's proof and review). */
-function dueTimer(game: AnyGameModule, match: AnyMatch) {
-  const timers = game.timers?.(match.state) ?? [];
-  return [...timers].sort((a, b) => a.afterMs - b.afterMs)[0];
-}
-
 /** Seeded games of seats that may act (see chooser), as the intents played. */
 function scriptsOf(copy: Copy, players: number, games: number, movesPerGame: number): Script[] {
   const { game } = copy;
@@ -83,7 +77,7 @@ function scriptsOf(copy: Copy, players: number, games: number, movesPerGame: num
     for (let k = 0; k < movesPerGame && game.outcome(match.state) === null; k++) {
       const movers = game.actors(match.state).filter((s) => game.legalIntents(match.state, s).length > 0);
       if (movers.length === 0) {
-        const timer = dueTimer(game, match);
+        const timer = earliestTimer(game, match.state);
         if (timer === undefined) break;
         now += timer.afterMs;
         const step = { seat: timer.seat, intent: timer.intent, now, byClock: true };

@@ -24,7 +24,7 @@ export function clusterDirectory(store: TableStore | null, known: ReadonlySet<st
   const restoring = new Map<string, Promise<Lookup>>();
   const restoreHere = async (code: string): Promise<Lookup> => {
     if (store === null || !(await store.isOpen(code))) return null;
-    const result = await restoreRoom(code, store, known, (lost) => findRoom(lost)?.handOver());
+    const result = await restoreRoom(code, store, known, (lost) => findRoom(lost)?.handOver('lease-lost'));
     if (result === 'restored') return findRoom(code)?.lookup() ?? 'moving';
     // Another process holds the code: its listing appears once it has restored the room, or is
     // written again if a stale copy elsewhere removed it.

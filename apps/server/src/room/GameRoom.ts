@@ -68,6 +68,13 @@ const liveRooms = new Map<string, GameRoom>();
  */
 const NO_TICK_MS = 2 ** 31 - 1;
 
+/** Why a room stops in this process to run elsewhere (GameRoom.handOver). */
+export type HandOverCause = 'lease-lost' | 'fenced-out';
+const HAND_OVER_CAUSES: Readonly<Record<HandOverCause, string>> = {
+  'lease-lost': "this process lost its code's lease (it was paused past the lease, or Redis lost it)",
+  'fenced-out': 'the store refused a write from this copy (another server process restored the room)',
+};
+
 /** What onAuth admits: the join options, the client's address and the member onJoin seats. */
 type Admission = JoinOptions & { address: string; member: Member };
 
@@ -167,7 +174,7 @@ export abstract class GameRoom extends Room {
     this.epoch = Date.now();
     const code = await reserveCode(
       (candidate) => (store === null ? Promise.resolve(false) : store.isOpen(candidate)),
-      () => this.handOver(),
+      () => this.handOver('lease-lost'),
     );
     this.holdsCode = true;
     this.open(code);
@@ -252,15 +259,17 @@ export abstract class GameRoom extends Room {
   }
 
   /**
-   * Cluster mode: another process has taken the room over (this process lost the code's lease, or
-   * the store refused a write with this room's epoch). The room stops here without writing or
-   * releasing anything; its clients are told to reconnect, which finds the room where it now runs.
+   * Cluster mode: another process has taken the room over, or may at any moment: this process lost
+   * its code's lease ('lease-lost': paused past the lease, or Redis lost the key), or the store
+   * refused a write with this room's epoch ('fenced-out': another process restored the room). The
+   * room stops here without writing or releasing anything; its clients are told to reconnect, which
+   * finds the room where it now runs.
    */
-  handOver(): void {
+  handOver(cause: HandOverCause): void {
     if (this.handedOver) return;
     this.handedOver = true;
     this.holdsCode = false;
-    logger.warn(`room ${this.code}: taken over by another server process; closing it here`);
+    logger.warn(`room ${this.code}: ${HAND_OVER_CAUSES[cause]}; closing it here`);
     void this.disconnect(CloseCode.MAY_TRY_RECONNECT);
   }
 
@@ -342,7 +351,7 @@ export abstract class GameRoom extends Room {
         players: () =>
           this.lobby.table.occupants().map((o) => ({ name: o.name, browserHash: o.browserHash })),
         epoch: () => this.epoch,
-        fencedOut: () => this.handOver(),
+        fencedOut: () => this.handOver('fenced-out'),
       });
       this.host.listen(this.recorder);
     }

@@ -87,3 +87,14 @@ export interface GameModule<Config, State, Intent, View, SpectatorIntent = unkno
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyGameModule = GameModule<any, any, any, any, any>;
+
+/** The game's timer that runs out first in this state, if any (simulations fire it when no seat moves). */
+export function earliestTimer<State, Intent>(
+  game: { timers?(state: State): readonly GameTimer<Intent>[] },
+  state: State,
+): GameTimer<Intent> | undefined {
+  let first: GameTimer<Intent> | undefined;
+  for (const timer of game.timers?.(state) ?? [])
+    if (first === undefined || timer.afterMs < first.afterMs) first = timer;
+  return first;
+}
