@@ -1,18 +1,11 @@
 import { pack } from 'msgpackr';
 import { starNavigatorBot } from '@cards/bots';
 import type { StarNavigatorIntent, StarNavigatorView } from '@cards/schema';
-import * as rules from '@cards/rules';
-import { type AnyGameModule, nextInt, seedPrng, startMatch, submitIntent } from '@cards/rules';
+import { nextInt, seedPrng, startMatch, submitIntent } from '@cards/rules';
+import { GAME_MODULES } from '../rooms/index.ts';
 
 /** Moves a playout plays at most. */
 const PLAYOUT_STEPS = 200;
-
-function gameBySlug(slug: string): AnyGameModule {
-  for (const value of Object.values(rules))
-    if (typeof value === 'object' && value !== null && (value as { slug?: unknown }).slug === slug)
-      return value as AnyGameModule;
-  throw new Error(`no game ${slug}`);
-}
 
 /**
  * A seat's view as the game sends it, for the bare twin to relay (`bench room --bare-view game`): of
@@ -21,7 +14,8 @@ function gameBySlug(slug: string): AnyGameModule {
  * its showdown). Its `game` is 'bare', so the bench's players treat it as no game's and do not think.
  */
 export function sampleView(slug: string, players: number): Record<string, unknown> {
-  const game = gameBySlug(slug);
+  const game = GAME_MODULES[slug];
+  if (game === undefined) throw new Error(`no game ${slug}`);
   let match = startMatch(game, game.defaultConfig, players, `bare-view-${slug}`);
   let prng = seedPrng(`bare-view-${slug}-moves`);
   const views: { view: Record<string, unknown>; bytes: number }[] = [];
