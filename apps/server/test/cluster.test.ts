@@ -215,7 +215,9 @@ describe('a frozen process that wakes up after its room moved (fencing)', () => 
     await until(() => ana.leaveCode !== null && ben.leaveCode !== null, 'the stale copy to close', 15_000);
     // Whichever it meets first: its lease gone at the next renewal, or the store refusing the move.
     expect(frozen.output).toMatch(
-      new RegExp(`room ${code}: (this process lost its code's lease|the store refused a write).*; closing it here`),
+      new RegExp(
+        `room ${code}: (this process lost its code's lease|the store refused a write).*; closing it here`,
+      ),
     );
 
     // The room that moved goes on, its log untouched by the stale copy.

@@ -130,6 +130,9 @@ const SWITCHES: Record<InProcessSwitch, (on: boolean) => void> = {
   'deflate-16k': (on) => {
     perMessageDeflate.threshold = on ? 16 * 1024 : 4 * 1024;
   },
+  'cheap-at-once': (on) => {
+    MatchHost.applyCheapAtOnce = on;
+  },
   'view-runs': (on) => {
     SplicedUpdates.minRunBytes = on ? SPLICED_RUN_BYTES : Number.POSITIVE_INFINITY;
   },

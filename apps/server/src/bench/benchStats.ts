@@ -128,6 +128,7 @@ export const IN_PROCESS_SWITCHES = [
   'same',
   'view-runs',
   'deflate-16k',
+  'cheap-at-once',
 ] as const;
 /** The switches flipped inside the server process (benchServer.ts SWITCHES). */
 export type InProcessSwitch = (typeof IN_PROCESS_SWITCHES)[number];

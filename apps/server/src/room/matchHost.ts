@@ -64,8 +64,9 @@ const noGame = (): Reply => refused('NO_GAME', 'No game is running.');
  * when the room was created), which the rules see as `now` and the replay log records as `at`.
  *
  * Slow rules: with a `runner` (a worker pool) the host applies transitions one at a time in arrival
- * order, each stamped with its arrival time first; the reply waits for the result. Match setup stays
- * on the room's thread.
+ * order, each stamped with its arrival time first; the reply waits for the result. A transition the
+ * runner would apply on this thread anyway (MatchRunner.runsHere), with nothing ahead of it, is
+ * applied at once, as without a runner. Match setup stays on the room's thread.
  */
 export class MatchHost {
   match: AnyMatch | null = null;
@@ -78,10 +79,15 @@ export class MatchHost {
   private applying: Promise<unknown> = Promise.resolve();
   /** Moves applied whose record an async store has not confirmed yet (the match has not moved on). */
   private recording = 0;
-  /** Transitions waiting in `applying` that have not started. */
+  /** Transitions in `applying` that have not finished (waiting, or running in the pool). */
   private queued = 0;
   /** The room is gone: nothing more is applied or written (its store row is closed). */
   private disposed = false;
+  /**
+   * A transition the runner would run on this thread, with nothing queued, is applied at once (off:
+   * queued like every other, as before 29 Nov; only for `bench room --compare cheap-at-once`).
+   */
+  static applyCheapAtOnce = true;
   /** Epoch ms at performance.now() = 0 (see now()). */
   private clockOrigin = Date.now() - performance.now();
   /** Game deadlines by key (see GameModule.timers), kept in step with the match by syncTimers. */
@@ -141,7 +147,7 @@ export class MatchHost {
     const runner = this.runner;
     const from = this.match;
     if (this.disposed) return noGame();
-    if (runner === null && this.recording === 0 && this.queued === 0) {
+    if (this.recording === 0 && this.queued === 0 && (from === null || this.runsHere(from, t))) {
       if (!from) return noGame();
       const reply = this.settle(from, runHere(this.game, from, t));
       if (reply instanceof Promise) this.applying = reply.catch(() => undefined);
@@ -150,17 +156,28 @@ export class MatchHost {
     const gameNumber = this.gameNumber;
     this.queued += 1;
     const job = this.applying.then(async () => {
-      this.queued -= 1;
-      const match = this.match;
-      // A move that waited while the room closed (everyone left) is not applied: its write would be refused.
-      if (!match || this.gameNumber !== gameNumber || this.disposed) return noGame();
-      return this.settle(
-        match,
-        runner ? await runner.run(this.game, match, t) : runHere(this.game, match, t),
-      );
+      try {
+        const match = this.match;
+        // A move that waited while the room closed (everyone left) is not applied: its write would be refused.
+        if (!match || this.gameNumber !== gameNumber || this.disposed) return noGame();
+        return await this.settle(
+          match,
+          runner ? await runner.run(this.game, match, t) : runHere(this.game, match, t),
+        );
+      } finally {
+        // Only now: a transition arriving while this one runs in the pool must wait behind it.
+        this.queued -= 1;
+      }
     });
     this.applying = job.catch(() => undefined);
     return job;
+  }
+
+  /** Whether `t` is applied on this thread: no runner, or one that would run it here anyway. */
+  private runsHere(from: AnyMatch, t: Transition): boolean {
+    const runner = this.runner;
+    if (runner === null) return true;
+    return MatchHost.applyCheapAtOnce && runner.runsHere?.(from.state, t) === true;
   }
 
   private settle(from: AnyMatch, result: Result<AnyMatch>): Reply | Promise<Reply> {

@@ -54,6 +54,8 @@ export interface MatchRunner {
   run(game: AnyGameModule, match: AnyMatch, t: Transition): Promise<Result<AnyMatch>>;
   /** Starts what runs the transitions ahead of the first one (a room opening calls it). */
   prepare?(): void;
+  /** Whether `run` would apply this transition on the calling thread, at once. */
+  runsHere?(state: unknown, t: Transition): boolean;
 }
 
 /**
@@ -76,6 +78,10 @@ export class OffloadingRunner implements MatchRunner {
 
   prepare(): void {
     this.pool.prepare?.();
+  }
+
+  runsHere(state: unknown, t: Transition): boolean {
+    return !this.offload(state, t);
   }
 }
 
