@@ -2,6 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -521,7 +522,10 @@ const cpuProfArgs = (variant: string): string[] => {
   if (!dir) return [];
   // The server writes its marks before V8 writes the profile (which would make the directory).
   mkdirSync(dir, { recursive: true });
-  return ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${variant}-${Date.now()}.cpuprofile`];
+  // No --cpu-prof-name: each thread (the room's, the checkpointer's, the match workers') writes its own
+  // profile under Node's default name (…<pid>.<tid>.<seq>.cpuprofile; tid 0 is the room's thread).
+  // With one name for all of them, the last thread to exit overwrote the others.
+  return ['--cpu-prof', `--cpu-prof-dir=${path.join(dir, `${variant}-${Date.now()}`)}`];
 };
 
 /** The Node flags of the switches on in this run (`name=1`). */
