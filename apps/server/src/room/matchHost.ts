@@ -146,9 +146,9 @@ export class MatchHost {
   submit(t: Transition): Reply | Promise<Reply> {
     const runner = this.runner;
     const from = this.match;
-    if (this.disposed) return noGame();
-    if (this.recording === 0 && this.queued === 0 && (from === null || this.runsHere(from, t))) {
-      if (!from) return noGame();
+    // Without a match now, none can be applied later either (a new game's number refuses a queued move).
+    if (this.disposed || !from) return noGame();
+    if (this.recording === 0 && this.queued === 0 && this.runsHere(from, t)) {
       const reply = this.settle(from, runHere(this.game, from, t));
       if (reply instanceof Promise) this.applying = reply.catch(() => undefined);
       return reply;
