@@ -13,7 +13,8 @@ export {};
  *          with the SQLite store side by side, and the store's append latency; --bare: the project
  *          and a bare Colyseus room under the same load in the same run, side by side; both print the
           server's CPU ms per 1,000 intents. --compare one-write|spectator-once: the project with
-          that switch off and on, interleaved [--rounds N] [--spectators N per table]
+          that switch off and on, interleaved [--rounds N] [--spectators N per table];
+          [--navigator normal|easy] the computer player level the clients play Star Navigator at
  *   updates  the rules' work per change of a match as the room does it (actors, each actor's legal
  *          intents, every seat's and the spectator view) in µs, and a seat's view and legal list in
  *          msgpack bytes [--game G] [--players N] [--games N] [--rounds N] [--compare DIR: another

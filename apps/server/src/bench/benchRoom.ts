@@ -89,6 +89,11 @@ export interface BenchConfig {
   rounds: number;
   /** Spectators watching each table (they only watch). */
   spectators: number;
+  /**
+   * The level of the computer player the bench's clients play Star Navigator as (`--navigator`):
+   * 'normal' (the default), or 'easy', whose cheaper thinking holds the bench's own event loop less.
+   */
+  navigator: NavigatorLevel;
   /** `--ramp`: add tables step by step to find the clients each server holds at p99 ≤ 50 ms (benchRamp.ts). */
   ramp: RampConfig | null;
 }
@@ -124,6 +129,7 @@ function readConfig(args: string[]): BenchConfig {
       with: { type: 'string' },
       rounds: { type: 'string', default: '2' },
       spectators: { type: 'string', default: '0' },
+      navigator: { type: 'string', default: 'normal' },
       ...RAMP_OPTIONS,
     },
   });
@@ -146,6 +152,8 @@ function readConfig(args: string[]): BenchConfig {
       throw new Error(`unknown ${flag} ${name}; one of: ${BENCH_SWITCHES.join(', ')}`);
   if (values['bare-view'] !== 'filler' && values['bare-view'] !== 'game')
     throw new Error(`unknown --bare-view ${values['bare-view']}; one of: filler, game`);
+  if (values.navigator !== 'normal' && values.navigator !== 'easy')
+    throw new Error(`unknown --navigator ${values.navigator}; one of: normal, easy`);
   if (!(game in GAME_ROOMS))
     throw new Error(`unknown --game ${game}; one of: ${Object.keys(GAME_ROOMS).join(', ')}`);
   const memTables =
@@ -169,6 +177,7 @@ function readConfig(args: string[]): BenchConfig {
     withSwitch: withSwitch as BenchSwitch | null,
     rounds: num(values.rounds, 1, 10),
     spectators: num(values.spectators, 0, 50),
+    navigator: values.navigator,
     ramp,
   };
 }
@@ -210,16 +219,26 @@ function solvedIntents(update: GameUpdate): unknown[] {
   return found;
 }
 
-/** How often a simulated client acts: the mean gap between its intents, jittered or in step. */
+type NavigatorLevel = 'normal' | 'easy';
+
+/**
+ * How a simulated client acts: the mean gap between its intents, jittered or in step, and the level
+ * it plays Star Navigator at.
+ */
 interface Pace {
   ms: number;
   jitter: boolean;
+  navigator: NavigatorLevel;
 }
 /** The room refuses a client's 21st message within a second: a jittered gap never goes below this. */
 const MIN_JITTERED_GAP_MS = 60;
 const gap = (pace: Pace) =>
   pace.jitter ? Math.max(MIN_JITTERED_GAP_MS, pace.ms * (0.5 + Math.random())) : pace.ms;
-const paceOf = (config: BenchConfig): Pace => ({ ms: config.pace, jitter: config.jitter });
+const paceOf = (config: BenchConfig): Pace => ({
+  ms: config.pace,
+  jitter: config.jitter,
+  navigator: config.navigator,
+});
 
 /**
  * One simulated player: plays a random legal intent whenever it may act, and times the answer. At a
@@ -321,7 +340,7 @@ export class BenchPlayer {
   private navigatorIntent(): StarNavigatorIntent | null {
     const update = this.game;
     if (update === null || (update.view as { game?: string }).game !== 'star-navigator') return null;
-    this.navigator ??= starNavigatorBot({ level: 'normal', seed: randomBytes(6).toString('hex') });
+    this.navigator ??= starNavigatorBot({ level: this.pace.navigator, seed: randomBytes(6).toString('hex') });
     const legal = update.legal as StarNavigatorIntent[];
     return this.navigator.decide(update.view as StarNavigatorView, legal)?.intent ?? null;
   }
@@ -419,6 +438,8 @@ function report(
     console.log(`${summary('server: room handler main-thread time', server.handlers)} (${worst})`);
   console.log(summary('server: event-loop delay', server.loop));
   if (server.append !== null) console.log(summary('server: store append (one intent)', server.append));
+  if (server.served !== undefined && server.served.n > 0)
+    console.log(summary('server: intent handler called → its reply and views sent', server.served));
   const ck = server.checkpoints ?? null;
   if (ck !== null)
     console.log(
@@ -705,7 +726,7 @@ async function measureMemory(
   // are not any table's memory. With one warm-up table, V8 was still compiling the functions that
   // became hot while the measured tables opened (baseline and optimised code, bytecode, feedback
   // vectors): 27 KB of the 81 KB per lobby table in a heap-snapshot diff of 50 tables was code.
-  const idlePace: Pace = { ms: 0, jitter: false };
+  const idlePace: Pace = { ms: 0, jitter: false, navigator: 'normal' };
   for (let i = 0; i < warmupTables; i++) {
     const warm = await openTable(sdk, target, 4, idle, idlePace, false);
     for (const p of warm) p.stop();
@@ -1012,7 +1033,8 @@ function compare(config: BenchConfig, project: Run, bare: Run): void {
   console.log(
     `room bench --bare: ${config.tables} tables of ${config.players}, pace ${config.pace} ms, ` +
       `${config.seconds} s each after ${config.warmup} s of warm-up, ` +
-      `${config.jitter ? 'clients jittered' : 'clients in step'}; project = ${config.game}, ` +
+      `${config.jitter ? 'clients jittered' : 'clients in step'}; project = ${config.game}` +
+      `${config.game === 'star-navigator' ? ` (the clients play as the ${config.navigator} computer player)` : ''}, ` +
       `bare = ${bareDescription(config)}; ${loadAverage()}`,
   );
   console.log(`  ${'measure'.padEnd(52)} ${'project'.padStart(12)} ${'bare'.padStart(12)}  project ÷ bare`);

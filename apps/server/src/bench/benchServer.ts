@@ -100,6 +100,21 @@ function timeRoomHandlers(
   }
 }
 
+/** Times each intent from the room's handler being called to its reply settling (ServerFigures.served). */
+function timeServedIntents(servedMs: number[]): void {
+  const proto = GameRoom.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const onIntent = proto.onIntent;
+  if (typeof onIntent !== 'function') throw new Error('the room has no onIntent');
+  proto.onIntent = function served(this: unknown, ...args: unknown[]) {
+    const t = performance.now();
+    const reply = onIntent.apply(this, args);
+    const done = () => void servedMs.push(performance.now() - t);
+    if (reply instanceof Promise) void reply.then(done, done);
+    else done();
+    return reply;
+  };
+}
+
 /** How each `--compare` switch is turned off or on in this process. */
 /** The room's floor for splicing a run of shared view entries (`view-runs` off sets it out of reach). */
 const SPLICED_RUN_BYTES = SplicedUpdates.minRunBytes;
@@ -163,6 +178,8 @@ async function main(): Promise<void> {
   const handlerCpu = { ms: 0, byName: new Map<string, number>() };
   const stalls: Stall[] = [];
   timeRoomHandlers(handlerMs, worst, handlerCpu, stalls);
+  const servedMs: number[] = [];
+  timeServedIntents(servedMs);
   observeGcStalls(stalls);
   // argv[3] 'sqlite': the default store, in a fresh temporary DATA_DIR ('sqlite-inline': with SQLite's
   // own checkpoints inside commits); otherwise no store.
@@ -198,6 +215,7 @@ async function main(): Promise<void> {
       stopAllocationProfile = await startAllocationProfile();
       handlerMs.length = 0;
       appendMs.length = 0;
+      servedMs.length = 0;
       worst.clear();
       handlerCpu.ms = 0;
       handlerCpu.byName.clear();
@@ -223,6 +241,7 @@ async function main(): Promise<void> {
         waited: workerMatchRunner.waited,
         worstWaitMs: workerMatchRunner.worstWaitMs,
         append: store === null ? null : summarise(appendMs),
+        served: summarise(servedMs),
         checkpoints,
         stalls: [
           ...stalls,

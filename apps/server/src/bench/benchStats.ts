@@ -28,6 +28,12 @@ export interface ServerFigures {
   worstWaitMs: number;
   /** With the store: time of each intent append (ms); null without. */
   append: Summary | null;
+  /**
+   * From the room's intent handler being called to its reply settling (the append awaited, the
+   * views and the reply handed to the sockets), ms: the server's own part of intent → view, without
+   * the wait for the event loop before the frame is read nor the network and the bench's clients.
+   */
+  served?: Summary;
   /** With the store's checkpointer: checkpoints it ran, blocking restarts, its slowest (ms). */
   checkpoints?: { checkpoints: number; restarts: number; worstMs: number } | null;
   /** What held the server's event loop STALL_MS or more while measuring, for the per-second p99s. */
