@@ -79,6 +79,38 @@ describe.each(BATCHED)('the SQLite store $name', ({ open, closed }) => {
     await store.close();
   });
 
+  it("hands on a call made while a batch is answered (a room's next move) without waiting for another turn", async () => {
+    const store = open(freshFile());
+    const code = 'GRPC';
+    const replayId = `replay-of-${code}-0001`;
+    const fence = { code, epoch: 1 };
+    await Promise.all([
+      store.saveRoom(snapshot(code, 1)),
+      store.matchStarted(matchStart(code, replayId), fence),
+    ]);
+    const order: string[] = [];
+    // Each batch the store hands on to be run (on this thread or on the store's).
+    const batched = store as unknown as { runCalls(calls: unknown[]): void };
+    const runCalls = batched.runCalls.bind(store);
+    batched.runCalls = (calls) => {
+      order.push(`batch of ${calls.length}`);
+      runCalls(calls);
+    };
+    // As MatchHost does: the next move's append is made once the last one's is answered, a few
+    // continuations later.
+    const chained = store.appendIntent(replayId, intent(0), fence)!.then(async () => {
+      setImmediate(() => order.push('the next turn'));
+      await Promise.resolve();
+      await Promise.resolve();
+      await store.appendIntent(replayId, intent(1), fence);
+    });
+    await chained;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order.slice(0, 3)).toEqual(['batch of 1', 'batch of 1', 'the next turn']);
+    expect((await store.openRoom(code))?.match?.log.map((e) => e.at)).toEqual([0, 1]);
+    await store.close();
+  });
+
   it('writes the calls still waiting for their turn before it closes', async () => {
     const file = freshFile();
     const store = open(file);

@@ -17,6 +17,7 @@ import { databaseFile, SqliteStore } from '../store/sqliteStore.ts';
 import { SplicedUpdates } from '../room/splicedUpdate.ts';
 import { SqliteThreadStore } from '../store/sqliteThread.ts';
 import { SqliteBatchStore } from '../store/sqliteBatch.ts';
+import { BatchedStore } from '../store/batchedStore.ts';
 import { digestOptions } from '../store/rebuild.ts';
 import { Broadcaster } from '../room/broadcaster.ts';
 import { GameRoom } from '../room/GameRoom.ts';
@@ -147,6 +148,9 @@ const SWITCHES: Record<InProcessSwitch, (on: boolean) => void> = {
   },
   'cheap-at-once': (on) => {
     MatchHost.applyCheapAtOnce = on;
+  },
+  'answers-at-once': (on) => {
+    BatchedStore.handOnAtOnce = on;
   },
   'view-runs': (on) => {
     SplicedUpdates.minRunBytes = on ? SPLICED_RUN_BYTES : Number.POSITIVE_INFINITY;

@@ -118,6 +118,9 @@ export function serverCpuSince(from: NodeJS.CpuUsage): { cpuMs: number; systemCp
  * 4 KB, as before 27 Nov; app.ts perMessageDeflate); store-thread, the SQLite
  * store on a thread of its own (store/sqliteThread.ts) instead of on the room thread; store-batch, the
  * SQLite store's group commit on the room thread (store/sqliteBatch.ts: a turn's calls in one commit);
+ * answers-at-once, a call made while the batched store answers a batch (a room's next move) handed on
+ * once those answers' continuations have run, not at the end of the next turn
+ * (BatchedStore.handOnAtOnce);
  * young-64, young-8 and young-128, the server's Node started with a young generation semi-space of at
  * most 64, 8 or 128 MB (`--max-semi-space-size`; given when the bench starts the process, see NODE_FLAGS);
  * serial-scavenge, the young generation collected on the main thread alone (`--no-parallel-scavenge`);
@@ -135,6 +138,7 @@ export const IN_PROCESS_SWITCHES = [
   'view-runs',
   'deflate-16k',
   'cheap-at-once',
+  'answers-at-once',
 ] as const;
 /** The switches flipped inside the server process (benchServer.ts SWITCHES). */
 export type InProcessSwitch = (typeof IN_PROCESS_SWITCHES)[number];

@@ -21,13 +21,23 @@ type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => 
  * loop are handed to `runCalls` together at its end (setImmediate), in the order they were made, to
  * be run in one commit (groupCommit.ts) and answered once committed. Every method returns a promise;
  * the room awaits an intent's append before its result goes out (MatchHost, as with PostgreSQL), so
- * an intent is still committed before anyone sees it.
+ * an intent is still committed before anyone sees it. Calls made while a batch is being answered (a
+ * room's next move, which waited for the last one's append) are handed on as soon as that answering
+ * is done, not at the end of the next turn: each such move would otherwise wait a whole turn of a
+ * busy loop for its commit.
  */
 export abstract class BatchedStore implements TableStore {
   private readonly pending = new Map<number, Pending>();
   /** Calls made during this turn of the event loop, handed on together at its end. */
   private outbox: StoreCall[] = [];
   private nextId = 1;
+  /**
+   * Calls made while a batch is answered are handed on once the answers' continuations have run (off:
+   * at the end of the next turn, as before 29 Nov; only for `bench room --compare answers-at-once`).
+   */
+  static handOnAtOnce = true;
+  /** From a batch's first answer until the microtasks that follow its answers have run. */
+  private givingAnswers = false;
   /** Why the store stopped, once it has: every later call is refused with it. */
   protected stopped: Error | null = null;
   protected closing = false;
@@ -38,6 +48,12 @@ export abstract class BatchedStore implements TableStore {
   protected busy(_on: boolean): void {}
 
   protected settle(outcome: CallOutcome): void {
+    if (!this.givingAnswers) {
+      this.givingAnswers = true;
+      // A tick queued from a microtask runs once every microtask queued meanwhile has run: the
+      // answers' continuations (a room's next move and its append) come first.
+      queueMicrotask(() => process.nextTick(() => (this.givingAnswers = false)));
+    }
     const call = this.pending.get(outcome.id);
     if (call === undefined) return;
     this.pending.delete(outcome.id);
@@ -59,7 +75,10 @@ export abstract class BatchedStore implements TableStore {
     const answer = new Promise<T>((resolve, reject) =>
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject }),
     );
-    if (this.outbox.push({ id, method, args }) === 1) setImmediate(() => this.flush());
+    if (this.outbox.push({ id, method, args }) === 1) {
+      if (this.givingAnswers && BatchedStore.handOnAtOnce) process.nextTick(() => this.flush());
+      else setImmediate(() => this.flush());
+    }
     return answer;
   }
 
