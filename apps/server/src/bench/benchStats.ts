@@ -121,8 +121,9 @@ export function serverCpuSince(from: NodeJS.CpuUsage): { cpuMs: number; systemCp
  * answers-at-once, a call made while the batched store answers a batch (a room's next move) handed on
  * once those answers' continuations have run, not at the end of the next turn
  * (BatchedStore.handOnAtOnce);
- * young-64, young-8 and young-128, the server's Node started with a young generation semi-space of at
- * most 64, 8 or 128 MB (`--max-semi-space-size`; given when the bench starts the process, see NODE_FLAGS);
+ * young-64, young-8, young-16 and young-128, the server's Node started with a young generation
+ * semi-space of at most 64, 8, 16 or 128 MB (`--max-semi-space-size`; given when the bench starts the
+ * process, see NODE_FLAGS); young-128-fixed, of 128 MB from the start (`--min-semi-space-size` too);
  * serial-scavenge, the young generation collected on the main thread alone (`--no-parallel-scavenge`);
  * same, nothing (an A/A run: the difference the bench shows between two identical servers).
  */
@@ -147,7 +148,9 @@ export type InProcessSwitch = (typeof IN_PROCESS_SWITCHES)[number];
 export const NODE_FLAGS = {
   'young-64': ['--max-semi-space-size=64'],
   'young-8': ['--max-semi-space-size=8'],
+  'young-16': ['--max-semi-space-size=16'],
   'young-128': ['--max-semi-space-size=128'],
+  'young-128-fixed': ['--min-semi-space-size=128', '--max-semi-space-size=128'],
   'serial-scavenge': ['--no-parallel-scavenge'],
   'minor-ms': ['--minor-ms'],
 } as const satisfies Record<string, readonly string[]>;
