@@ -6,10 +6,14 @@ import type { HistoryDelta, HistoryEntry } from '@cards/schema';
  * A match's public history, kept beside the match: after each change the room calls `catchUp` with
  * the new state and version, and the game's `history` hook turns the spectator views before and
  * after into entries. Append-only: clients get the whole list once, then only what is new.
+ *
+ * It keeps the last state, not its spectator view: the state is the match's own (kept anyway), while
+ * a view kept from one move to the next was a fresh object graph per move for every young-generation
+ * collection to copy. The view before is built again at the next move instead.
  */
 export class MatchHistory {
   private readonly entries: HistoryEntry[] = [];
-  private view: unknown;
+  private state: unknown;
   private version: number;
   /** How many entries the last broadcast carried up to. */
   private broadcastUpTo = 0;
@@ -18,17 +22,17 @@ export class MatchHistory {
     private readonly game: AnyGameModule,
     state: unknown,
   ) {
-    this.view = game.view(state, SPECTATOR);
+    this.state = state;
     this.version = 0;
-    this.push(0, publicEvents(game, null, this.view));
+    this.push(0, publicEvents(game, null, game.view(state, SPECTATOR)));
   }
 
   /** Adds the events of the moves up to `version` (a no-op when nothing changed). */
   catchUp(state: unknown, version: number): void {
     if (version === this.version) return;
-    const next: unknown = this.game.view(state, SPECTATOR);
-    this.push(version, publicEvents(this.game, this.view, next));
-    this.view = next;
+    const before: unknown = this.game.view(this.state, SPECTATOR);
+    this.push(version, publicEvents(this.game, before, this.game.view(state, SPECTATOR)));
+    this.state = state;
     this.version = version;
   }
 

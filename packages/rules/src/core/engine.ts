@@ -44,16 +44,34 @@ export interface Match<Config, State, Intent> {
  * Where a match's log entries live: the first `length` of `entries`. Matches made by appending share
  * one `entries` array, so an append is O(1) amortised; appending to a match that is not the newest
  * copies its prefix first, so every match keeps exactly its own entries (matches stay immutable).
+ * `log` is that prefix as an array, built on first read.
  */
 interface SharedLog {
   readonly entries: LoggedIntent<unknown>[];
   readonly length: number;
+  log: readonly LoggedIntent<unknown>[] | null;
 }
 
-const sharedLogs = new WeakMap<object, SharedLog>();
+/** A match's SharedLog, held on the match itself (not enumerable: spreads and clones skip it). */
+const SHARED_LOG = Symbol('sharedLog');
 
-function sharedLog(match: Match<unknown, unknown, unknown>): SharedLog {
-  return sharedLogs.get(match) ?? { entries: [...match.log], length: match.log.length };
+type Appended = Match<unknown, unknown, unknown> & { readonly [SHARED_LOG]?: SharedLog };
+
+/**
+ * One getter for every appended match's `log`. A getter written in each match's object literal was a
+ * new function per match, which left every match object in V8's slow dictionary mode; one shared
+ * getter keeps them all on one fast hidden class. Enumerable, so spreads, clones and JSON carry it.
+ */
+const LOG_PROPERTY: PropertyDescriptor = {
+  enumerable: true,
+  get(this: Appended) {
+    const shared = this[SHARED_LOG]!;
+    return (shared.log ??= shared.entries.slice(0, shared.length));
+  },
+};
+
+function sharedLog(match: Appended): SharedLog {
+  return match[SHARED_LOG] ?? { entries: [...match.log], length: match.log.length, log: null };
 }
 
 /**
@@ -65,28 +83,24 @@ export function withLoggedIntent<Config, State, Intent>(
   state: State,
   entry: LoggedIntent<Intent>,
 ): Match<Config, State, Intent> {
-  const from = sharedLog(match as Match<unknown, unknown, unknown>);
+  const from = sharedLog(match as Appended);
   const entries = from.entries.length === from.length ? from.entries : from.entries.slice(0, from.length);
   entries.push(entry);
-  const shared: SharedLog = { entries, length: from.length + 1 };
-  let log: readonly LoggedIntent<Intent>[] | null = null;
-  const next: Match<Config, State, Intent> = {
+  const next = {
     config: match.config,
     players: match.players,
     seed: match.seed,
     state,
     version: match.version + 1,
-    get log() {
-      return (log ??= shared.entries.slice(0, shared.length) as LoggedIntent<Intent>[]);
-    },
   };
-  sharedLogs.set(next, shared);
-  return next;
+  Object.defineProperty(next, 'log', LOG_PROPERTY);
+  Object.defineProperty(next, SHARED_LOG, { value: { entries, length: from.length + 1, log: null } });
+  return next as Match<Config, State, Intent>;
 }
 
 /** The newest entry of the match's log, without building the log. */
 export function lastLogged<Intent>(match: Match<unknown, unknown, Intent>): LoggedIntent<Intent> | undefined {
-  const shared = sharedLogs.get(match);
+  const shared = (match as Appended)[SHARED_LOG];
   if (shared === undefined) return match.log.at(-1);
   return shared.entries[shared.length - 1] as LoggedIntent<Intent> | undefined;
 }
