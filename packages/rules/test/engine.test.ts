@@ -79,7 +79,7 @@ describe('engine', () => {
     expect(lastLogged(m4)).toEqual(m4.log[3]);
     expect(JSON.parse(JSON.stringify(m4)).log).toEqual(m4.log);
     expect(structuredClone(m4)).toEqual(m4);
-    // The log is an own enumerable property; the shared entries behind it travel with no copy.
+    // The log is an own enumerable property; the shared entries behind it stay with the match.
     expect(Object.keys(m4)).toEqual(['config', 'players', 'seed', 'state', 'version', 'log']);
     expect({ ...m4 }.log).toEqual(m4.log);
     expect(Object.getOwnPropertySymbols({ ...m4 })).toEqual([]);
