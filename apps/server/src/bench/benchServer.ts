@@ -120,6 +120,9 @@ function timeServedIntents(servedMs: number[]): void {
 /** The room's floor for splicing a run of shared view entries (`view-runs` off sets it out of reach). */
 const SPLICED_RUN_BYTES = SplicedUpdates.minRunBytes;
 
+/** The store's wait before a batch is handed on early (`early-commit` off sets it to never). */
+const EARLY_COMMIT_MS = BatchedStore.maxWaitMs;
+
 const SWITCHES: Record<InProcessSwitch, (on: boolean) => void> = {
   'one-write': (on) => {
     frameWrites.coalesce = on;
@@ -151,6 +154,9 @@ const SWITCHES: Record<InProcessSwitch, (on: boolean) => void> = {
   },
   'answers-at-once': (on) => {
     BatchedStore.handOnAtOnce = on;
+  },
+  'early-commit': (on) => {
+    BatchedStore.maxWaitMs = on ? EARLY_COMMIT_MS : 0;
   },
   'view-runs': (on) => {
     SplicedUpdates.minRunBytes = on ? SPLICED_RUN_BYTES : Number.POSITIVE_INFINITY;

@@ -120,7 +120,9 @@ export function serverCpuSince(from: NodeJS.CpuUsage): { cpuMs: number; systemCp
  * SQLite store's group commit on the room thread (store/sqliteBatch.ts: a turn's calls in one commit);
  * answers-at-once, a call made while the batched store answers a batch (a room's next move) handed on
  * once those answers' continuations have run, not at the end of the next turn
- * (BatchedStore.handOnAtOnce);
+ * (BatchedStore.handOnAtOnce); early-commit, a batch whose first call waited 4 ms handed on before the
+ * turn ends unless the loop is saturated (off: at the end of the turn, as before 29 Nov 21:00;
+ * BatchedStore.maxWaitMs);
  * young-64, young-8, young-16 and young-128, the server's Node started with a young generation
  * semi-space of at most 64, 8, 16 or 128 MB (`--max-semi-space-size`; given when the bench starts the
  * process, see NODE_FLAGS); young-128-fixed, of 128 MB from the start (`--min-semi-space-size` too);
@@ -140,6 +142,7 @@ export const IN_PROCESS_SWITCHES = [
   'deflate-16k',
   'cheap-at-once',
   'answers-at-once',
+  'early-commit',
 ] as const;
 /** The switches flipped inside the server process (benchServer.ts SWITCHES). */
 export type InProcessSwitch = (typeof IN_PROCESS_SWITCHES)[number];

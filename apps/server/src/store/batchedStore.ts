@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { CheckpointFigures } from './sqliteStore.ts';
 import type { TableStore } from './tableStore.ts';
 
@@ -24,7 +25,8 @@ type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => 
  * an intent is still committed before anyone sees it. Calls made while a batch is being answered (a
  * room's next move, which waited for the last one's append) are handed on as soon as that answering
  * is done, not at the end of the next turn: each such move would otherwise wait a whole turn of a
- * busy loop for its commit.
+ * busy loop for its commit. Nor does a batch wait for the end of a long turn: once its first call has
+ * waited `maxWaitMs`, it is handed on after the call that finds it so (unless the loop is saturated).
  */
 export abstract class BatchedStore implements TableStore {
   private readonly pending = new Map<number, Pending>();
@@ -36,6 +38,15 @@ export abstract class BatchedStore implements TableStore {
    * at the end of the next turn, as before 29 Nov; only for `bench room --compare answers-at-once`).
    */
   static handOnAtOnce = true;
+  /**
+   * A batch whose first call waited this long is handed on once the call that finds it so has run,
+   * not at the end of the turn (0: always at the end; `pnpm bench room --compare early-commit`).
+   */
+  static maxWaitMs = 4;
+  /** When the batch's first call was made (performance.now()). */
+  private firstQueuedAt = 0;
+  /** The batch is to be handed on at the next tick already. */
+  private handingOnSoon = false;
   /** From a batch's first answer until the microtasks that follow its answers have run. */
   private givingAnswers = false;
   /** Why the store stopped, once it has: every later call is refused with it. */
@@ -76,10 +87,26 @@ export abstract class BatchedStore implements TableStore {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject }),
     );
     if (this.outbox.push({ id, method, args }) === 1) {
+      this.firstQueuedAt = performance.now();
+      this.handingOnSoon = false;
       if (this.givingAnswers && BatchedStore.handOnAtOnce) process.nextTick(() => this.flush());
       else setImmediate(() => this.flush());
+    } else if (!this.handingOnSoon && this.waitedLongEnough()) {
+      this.handingOnSoon = true;
+      process.nextTick(() => this.flush());
     }
     return answer;
+  }
+
+  /**
+   * Whether the batch has waited long enough to be handed on before the turn ends: its first call
+   * `maxWaitMs` ago, on a loop that is not saturated (see LoopLoad). A busy turn (a burst of moves
+   * after a pause) otherwise held every one of its moves until its end, and their answers' broadcasts
+   * made the next turn longer still; a saturated loop keeps whole turns' batches, which cost least.
+   */
+  private waitedLongEnough(): boolean {
+    const wait = BatchedStore.maxWaitMs;
+    return wait > 0 && performance.now() - this.firstQueuedAt >= wait && !LOOP_LOAD.saturated();
   }
 
   /** Hands on the calls made so far. */
@@ -116,3 +143,29 @@ export abstract class BatchedStore implements TableStore {
 
   abstract close(): Promise<void>;
 }
+
+/**
+ * How busy this thread's event loop has been since it was last sampled (event-loop utilisation,
+ * sampled at most once a second, when a batched store asks).
+ */
+export class LoopLoad {
+  /** At or above this share of the time busy, the loop counts as saturated. */
+  static readonly SATURATED = 0.9;
+  private last = performance.eventLoopUtilization();
+  private lastAt = performance.now();
+  private busy = 0;
+
+  saturated(): boolean {
+    const now = performance.now();
+    if (now - this.lastAt >= 1000) {
+      const current = performance.eventLoopUtilization();
+      this.busy = performance.eventLoopUtilization(current, this.last).utilization;
+      this.last = current;
+      this.lastAt = now;
+    }
+    return this.busy >= LoopLoad.SATURATED;
+  }
+}
+
+/** The room thread's (each thread that imports this module has its own). */
+const LOOP_LOAD = new LoopLoad();
