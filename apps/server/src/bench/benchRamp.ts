@@ -1,23 +1,17 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { Client } from '@colyseus/sdk';
+import { startClientLoad } from './benchLoad.ts';
 import {
-  BARE,
   bareDescription,
   bareSwitches,
   type BenchConfig,
-  type BenchPlayer,
+  clientsLabel,
   figures,
-  leave,
   loadAverage,
-  openTables,
   projectLabel,
   projectSwitches,
-  projectTarget,
   startServer,
-  type Stats,
   stopServer,
 } from './benchRoom.ts';
-import { cpuMsSince, loopSummary, summarise } from './benchStats.ts';
+import { summarise } from './benchStats.ts';
 
 /**
  * `pnpm bench room --ramp`: how many connected clients each server keeps at intent → view p99 ≤ the
@@ -49,7 +43,10 @@ interface RampStep {
   serverLoopP99: number;
   /** Server CPU while measuring, % of one core. */
   serverCpu: number;
-  /** The bench clients' own event-loop delay p99 (their share of every latency) and CPU (% of one core). */
+  /**
+   * The bench clients' own event-loop delay p99 (their share of every latency; of their slowest process)
+   * and CPU (all their processes, % of one core).
+   */
   clientLoopP99: number;
   clientCpu: number;
   load: string;
@@ -83,10 +80,7 @@ async function rampOne(config: BenchConfig, ramp: RampConfig, bare: boolean): Pr
     bare ? 'bare' : 'sqlite',
     bare ? bareSwitches(config) : projectSwitches(config),
   );
-  const target = bare ? BARE : projectTarget(config.game);
-  const stats: Stats = { latencies: [], accepted: 0, refused: new Map(), games: 0, sentAt: [] };
-  const sdk = new Client(`http://127.0.0.1:${port}`);
-  const players: BenchPlayer[] = [];
+  const clients = await startClientLoad(config, bare, port);
   const steps: RampStep[] = [];
   const started = performance.now();
   let tables = 0;
@@ -94,50 +88,42 @@ async function rampOne(config: BenchConfig, ramp: RampConfig, bare: boolean): Pr
   try {
     for (;;) {
       const openStart = performance.now();
-      const { tables: opened, failed } = await openTables(sdk, target, ramp.stepTables, config, stats);
+      const { failed } = await clients.open(ramp.stepTables, 0);
       const openMs = performance.now() - openStart;
-      for (const table of opened) players.push(...table);
       tables += ramp.stepTables - failed;
       await new Promise((r) => setTimeout(r, config.warmup * 1000));
       server.ask({ type: 'measure' });
-      stats.latencies.length = 0;
-      stats.sentAt.length = 0;
-      const acceptedBefore = stats.accepted;
-      const clientLoop = monitorEventLoopDelay({ resolution: 5 });
-      clientLoop.enable();
-      const clientCpuFrom = process.cpuUsage();
+      await clients.beginWindow();
       const windowStart = performance.now();
       await new Promise((r) => setTimeout(r, config.seconds * 1000));
+      const [window, serverFigures] = await Promise.all([clients.endWindow(), figures(server.child)]);
       const windowMs = performance.now() - windowStart;
-      clientLoop.disable();
-      const serverFigures = await figures(server.child);
-      const latency = summarise(stats.latencies);
+      const latency = summarise(window.latencies);
       const step: RampStep = {
-        clients: players.length,
+        clients: tables * config.players,
         tables,
         failed,
         openMs,
-        intentsPerSecond: ((stats.accepted - acceptedBefore) / windowMs) * 1000,
+        intentsPerSecond: (window.accepted / windowMs) * 1000,
         p50: latency.p50,
         p99: latency.p99,
         serverLoopP99: serverFigures.loop.p99,
         serverCpu: (serverFigures.cpuMs / windowMs) * 100,
-        clientLoopP99: loopSummary(clientLoop).p99,
-        clientCpu: (cpuMsSince(clientCpuFrom) / windowMs) * 100,
+        clientLoopP99: window.loop.p99,
+        clientCpu: (window.cpuMs / windowMs) * 100,
         load: loadAverage(),
       };
       steps.push(step);
       printStep(step);
       const elapsed = (performance.now() - started) / 1000;
       if (!(step.p99 <= ramp.p99LimitMs)) stop = `p99 over ${ramp.p99LimitMs} ms`;
-      else if (players.length + ramp.stepTables * config.players > ramp.capClients)
+      else if (step.clients + ramp.stepTables * config.players > ramp.capClients)
         stop = `client cap ${ramp.capClients}`;
       else if (elapsed >= ramp.limitSeconds) stop = `time limit ${ramp.limitSeconds} s`;
       if (stop !== '') break;
     }
   } finally {
-    for (const p of players) p.stop();
-    await Promise.all(players.map(leave));
+    await clients.close();
     await stopServer(server);
   }
   const within = steps.filter((s) => s.p99 <= ramp.p99LimitMs);
@@ -154,7 +140,7 @@ export async function benchRamp(config: BenchConfig, ramp: RampConfig): Promise<
       `${ramp.stepTables} tables (${ramp.stepTables * config.players} clients) a step, each step ` +
       `settling ${config.warmup} s then measured ${config.seconds} s; a server stops at the first step ` +
       `with intent → view p99 over ${ramp.p99LimitMs} ms, at ${ramp.capClients} clients or after ` +
-      `${ramp.limitSeconds} s. The bench clients share this process and the machine with the server: ` +
+      `${ramp.limitSeconds} s. The bench clients run in ${clientsLabel(config)} and share the machine with the server: ` +
       `when their own loop delay is high the bench measures itself.`,
   );
   const results: { project?: RampResult; bare?: RampResult } = {};

@@ -6,7 +6,6 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Client, type Room as SdkRoom } from '@colyseus/sdk';
 import { type Bot, starNavigatorBot } from '@cards/bots';
 import {
@@ -28,6 +27,7 @@ import type {
 } from '@cards/schema';
 import { defaultPoolSize, runHere, type Transition, WorkerMatchRunner } from '../room/matchRunner.ts';
 import { GAME_ROOMS } from '../rooms/index.ts';
+import { startClientLoad } from './benchLoad.ts';
 import { benchRamp, RAMP_OPTIONS, type RampConfig, rampConfig } from './benchRamp.ts';
 import {
   BENCH_SWITCHES,
@@ -41,9 +41,6 @@ import {
   type ServerFigures,
   STALL_MS,
   type Stall,
-  observeGcStalls,
-  cpuMsSince,
-  loopSummary,
   type Summary,
   summarise,
 } from './benchStats.ts';
@@ -94,6 +91,8 @@ export interface BenchConfig {
    * 'normal' (the default), or 'easy', whose cheaper thinking holds the bench's own event loop less.
    */
   navigator: NavigatorLevel;
+  /** `--client-processes N`: the simulated clients spread over N child processes (benchLoad.ts); 1: in this one. */
+  clientProcesses: number;
   /** `--ramp`: add tables step by step to find the clients each server holds at p99 ≤ 50 ms (benchRamp.ts). */
   ramp: RampConfig | null;
 }
@@ -130,6 +129,7 @@ function readConfig(args: string[]): BenchConfig {
       rounds: { type: 'string', default: '2' },
       spectators: { type: 'string', default: '0' },
       navigator: { type: 'string', default: 'normal' },
+      'client-processes': { type: 'string', default: '1' },
       ...RAMP_OPTIONS,
     },
   });
@@ -178,6 +178,7 @@ function readConfig(args: string[]): BenchConfig {
     rounds: num(values.rounds, 1, 10),
     spectators: num(values.spectators, 0, 50),
     navigator: values.navigator,
+    clientProcesses: num(values['client-processes'], 1, 8),
     ramp,
   };
 }
@@ -623,10 +624,11 @@ interface Run {
   /** Intents accepted while the server measured (its CPU time covers the same window). */
   measured: number;
   /**
-   * The simulated clients' own process while measuring: its event-loop delay (a view that arrived
-   * waits this long to be timed) and CPU time, ms. A high delay means the bench measures itself.
+   * The simulated clients' own processes while measuring (benchLoad.ts): the event-loop delay (a view
+   * that arrived waits this long to be timed; of the process whose p99 was highest) and CPU time, ms,
+   * of all of them and of the busiest. A high delay means the bench measures itself.
    */
-  client: { loop: Summary; cpuMs: number; stalls: Stall[] };
+  client: { loop: Summary; cpuMs: number; busiestCpuMs: number; processes: number; stalls: Stall[] };
   /** Intent → view p99 of the intents sent in each second of the window, ms. */
   perSecond: number[];
   /** Wall-clock ms (Date.now()) when the window began: the server's stalls are placed by it. */
@@ -689,11 +691,11 @@ interface OpeningFigures {
 }
 
 /** The server's figures since the 'measure' sent before opening (intents: all accepted so far). */
-async function openingFigures(child: ChildProcess, stats: Stats): Promise<OpeningFigures> {
+async function openingFigures(child: ChildProcess, accepted: number): Promise<OpeningFigures> {
   const server = await figures(child);
   return {
     cpuMs: server.cpuMs,
-    intents: stats.accepted,
+    intents: accepted,
     loopP99: server.loop.p99,
     handlerCpuByName: server.handlerCpuByName ?? {},
   };
@@ -874,52 +876,42 @@ async function runLoad(
   // The last run's clients are collected now, not by a major GC inside this run's window.
   collectClientGarbage();
   const server = await start();
-  const target = bare ? BARE : projectTarget(config.game);
-  const stats: Stats = { latencies: [], accepted: 0, refused: new Map(), games: 0, sentAt: [] };
-  const sdk = new Client(`http://127.0.0.1:${port}`);
+  const clients = await startClientLoad(config, bare, port);
   try {
     server.ask({ type: 'measure' });
     const openStart = performance.now();
-    const { tables, failed, firstError } = await openTables(
-      sdk,
-      target,
-      config.tables,
-      config,
-      stats,
-      bare ? 0 : config.spectators,
-    );
+    const { failed, firstError } = await clients.open(config.tables, bare ? 0 : config.spectators);
     if (failed > 0) {
-      console.log(`  a table did not open: ${String(firstError)}`);
+      console.log(`  a table did not open: ${firstError}`);
       console.log(`  ${failed} of ${config.tables} tables did not open (left out)`);
     }
     const openMs = performance.now() - openStart;
-    const opening = await openingFigures(server.child, stats);
+    const opening = await openingFigures(server.child, (await clients.totals()).accepted);
     await new Promise((r) => setTimeout(r, config.warmup * 1000));
     server.ask({ type: 'measure' });
-    stats.latencies.length = 0;
-    stats.sentAt.length = 0;
-    const acceptedBefore = stats.accepted;
+    await clients.beginWindow();
     const startedAt = performance.now();
     const startedWall = Date.now();
-    const clientLoop = monitorEventLoopDelay({ resolution: 5 });
-    clientLoop.enable();
-    const clientCpuFrom = process.cpuUsage();
-    const clientStalls: Stall[] = [];
-    const clientGc = observeGcStalls(clientStalls);
     await new Promise((r) => setTimeout(r, config.seconds * 1000));
-    clientLoop.disable();
-    // The observer's last entries come in a later turn of the event loop.
-    await new Promise((r) => setImmediate(r));
-    clientGc.disconnect();
-    const client = { loop: loopSummary(clientLoop), cpuMs: cpuMsSince(clientCpuFrom), stalls: clientStalls };
-    const perSecond = p99PerSecond(stats, startedAt);
-    const players = tables.flat();
-    for (const p of players) p.stop();
+    // The server's window closes with the clients' (it opened just before theirs).
+    const [window, figures_] = await Promise.all([clients.endWindow(), figures(server.child)]);
     const elapsed = performance.now() - startedAt;
-    await new Promise((r) => setTimeout(r, 200));
-    const figures_ = await figures(server.child);
-    const measured = stats.accepted - acceptedBefore;
-    await Promise.all(players.map(leave));
+    const totals = await clients.totals();
+    const stats: Stats = {
+      latencies: window.latencies,
+      accepted: totals.accepted,
+      refused: new Map(totals.refused),
+      games: totals.games,
+      sentAt: window.sentAfter.map((after) => startedAt + after),
+    };
+    const client = {
+      loop: window.loop,
+      cpuMs: window.cpuMs,
+      busiestCpuMs: window.busiestCpuMs,
+      processes: clients.processes,
+      stalls: window.stalls,
+    };
+    const perSecond = p99PerSecond(stats, startedAt);
     return {
       openMs,
       opening,
@@ -929,12 +921,13 @@ async function runLoad(
       server: figures_,
       ...mem,
       stats,
-      measured,
+      measured: window.accepted,
       client,
       perSecond,
       startedWall,
     };
   } finally {
+    await clients.close();
     await stopServer(server);
   }
 }
@@ -1014,7 +1007,13 @@ function compare(config: BenchConfig, project: Run, bare: Run): void {
       ms,
       '',
     ],
-    ["bench clients' CPU, % of one core", clientCpuShare(project), clientCpuShare(bare), percent, ''],
+    [
+      `bench clients' CPU, % of one core (${clientsLabel(config)})`,
+      clientCpuShare(project),
+      clientCpuShare(bare),
+      percent,
+      '',
+    ],
     [
       `heap per idle 4-seat table, lobby (${config.memTables} tables)`,
       project.lobbyBytes,
@@ -1035,17 +1034,17 @@ function compare(config: BenchConfig, project: Run, bare: Run): void {
       `${config.seconds} s each after ${config.warmup} s of warm-up, ` +
       `${config.jitter ? 'clients jittered' : 'clients in step'}; project = ${config.game}` +
       `${config.game === 'star-navigator' ? ` (the clients play as the ${config.navigator} computer player)` : ''}, ` +
-      `bare = ${bareDescription(config)}; ${loadAverage()}`,
+      `bare = ${bareDescription(config)}; the clients in ${clientsLabel(config)}; ${loadAverage()}`,
   );
   console.log(`  ${'measure'.padEnd(52)} ${'project'.padStart(12)} ${'bare'.padStart(12)}  project ÷ bare`);
   for (const [label, a, b, fmt, goal] of rows)
     console.log(
       `  ${label.padEnd(52)} ${fmt(a).padStart(12)} ${fmt(b).padStart(12)}  ${ratio(a, b)} ${goal}`,
     );
-  const busiest = Math.max(clientCpuShare(project), clientCpuShare(bare));
+  const busiest = Math.max(busiestClientShare(project), busiestClientShare(bare));
   if (busiest >= BUSY_CLIENTS_PERCENT)
     console.log(
-      `  the bench clients used ${percent(busiest)} of a core: they share this process and the machine ` +
+      `  a bench client process used ${percent(busiest)} of a core: the clients share it and the machine ` +
         'with the server, so its latency and throughput figures measure the bench as well',
     );
 }
@@ -1053,8 +1052,13 @@ function compare(config: BenchConfig, project: Run, bare: Run): void {
 /** From this share of a core up, the simulated clients' own work shows in what they measure. */
 const BUSY_CLIENTS_PERCENT = 80;
 const percent = (v: number) => `${v.toFixed(0)}%`;
-/** The simulated clients' CPU over the measured window, % of one core. */
+/** The simulated clients' CPU over the measured window (all their processes), % of one core. */
 const clientCpuShare = (run: Run) => (100 * run.client.cpuMs) / (run.seconds * 1000);
+/** The busiest client process's CPU over the window, % of one core. */
+const busiestClientShare = (run: Run) => (100 * run.client.busiestCpuMs) / (run.seconds * 1000);
+/** Where the simulated clients run, for the headers. */
+export const clientsLabel = (config: BenchConfig): string =>
+  config.clientProcesses <= 1 ? 'this process' : `${config.clientProcesses} processes`;
 
 /**
  * `--compare <switch>`: the project (SQLite store) with the switch off and on, `rounds` times over
@@ -1157,7 +1161,7 @@ function reportRun(config: BenchConfig, run: Run): void {
   console.log(stallsLine(run, 'server'));
   console.log(stallsLine(run, 'bench clients'));
   console.log(
-    `${summary('bench clients (this process): event-loop delay', run.client.loop)}; ` +
+    `${summary(`bench clients (${clientsLabel(config)}): event-loop delay${run.client.processes > 1 ? ' of the slowest' : ''}`, run.client.loop)}; ` +
       `CPU ${ms(run.client.cpuMs)} over the window`,
   );
   const handlers = Number.isFinite(run.server.handlerCpuMs)
