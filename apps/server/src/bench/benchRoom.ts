@@ -144,18 +144,16 @@ function readConfig(args: string[]): BenchConfig {
   const num = (v: string, min: number, max: number) => Math.min(max, Math.max(min, Number(v) || min));
   const compare = values.compare ?? null;
   const withSwitch = values.with ?? null;
-  for (const [flag, name] of [
-    ['--compare', compare],
-    ['--with', withSwitch],
-  ] as const)
-    if (name !== null && !(BENCH_SWITCHES as readonly string[]).includes(name))
-      throw new Error(`unknown ${flag} ${name}; one of: ${BENCH_SWITCHES.join(', ')}`);
-  if (values['bare-view'] !== 'filler' && values['bare-view'] !== 'game')
-    throw new Error(`unknown --bare-view ${values['bare-view']}; one of: filler, game`);
-  if (values.navigator !== 'normal' && values.navigator !== 'easy')
-    throw new Error(`unknown --navigator ${values.navigator}; one of: normal, easy`);
-  if (!(game in GAME_ROOMS))
-    throw new Error(`unknown --game ${game}; one of: ${Object.keys(GAME_ROOMS).join(', ')}`);
+  const checks: [string, string | null, readonly string[]][] = [
+    ['--compare', compare, BENCH_SWITCHES],
+    ['--with', withSwitch, BENCH_SWITCHES],
+    ['--bare-view', values['bare-view'], ['filler', 'game']],
+    ['--navigator', values.navigator, ['normal', 'easy']],
+    ['--game', game, Object.keys(GAME_ROOMS)],
+  ];
+  for (const [flag, value, choices] of checks)
+    if (value !== null && !choices.includes(value))
+      throw new Error(`unknown ${flag} ${value}; one of: ${choices.join(', ')}`);
   const memTables =
     values['mem-tables'] === '0' ? (values.bare ? 50 : 0) : num(values['mem-tables'], 1, 1000);
   return {
@@ -169,7 +167,7 @@ function readConfig(args: string[]): BenchConfig {
     warmup: warmup === '0' ? 0 : num(warmup, 0, 60),
     bare: values.bare,
     barePingsSpread: values['bare-pings'] === 'spread',
-    bareView: values['bare-view'],
+    bareView: values['bare-view'] as BenchConfig['bareView'],
     memTables,
     memWarmup: values['mem-warmup'] === undefined ? memTables : num(values['mem-warmup'], 1, 1000),
     inlineCheckpoints: values['inline-checkpoints'],
@@ -177,7 +175,7 @@ function readConfig(args: string[]): BenchConfig {
     withSwitch: withSwitch as BenchSwitch | null,
     rounds: num(values.rounds, 1, 10),
     spectators: num(values.spectators, 0, 50),
-    navigator: values.navigator,
+    navigator: values.navigator as NavigatorLevel,
     clientProcesses: num(values['client-processes'], 1, 8),
     ramp,
   };
