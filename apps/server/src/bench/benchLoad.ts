@@ -10,7 +10,14 @@ import {
   projectTarget,
   type Stats,
 } from './benchRoom.ts';
-import { cpuMsSince, loopSummary, observeGcStalls, type Stall, type Summary } from './benchStats.ts';
+import {
+  askChild,
+  cpuMsSince,
+  loopSummary,
+  observeGcStalls,
+  type Stall,
+  type Summary,
+} from './benchStats.ts';
 
 /**
  * The simulated clients of `pnpm bench room` (and its ramp): in this process, or spread over several
@@ -27,7 +34,6 @@ export interface ClientLoad {
   endWindow(): Promise<WindowFigures>;
   /** Stops every player and leaves every table (the processes exit). */
   close(): Promise<void>;
-  readonly processes: number;
 }
 
 export interface Totals {
@@ -53,7 +59,6 @@ export interface WindowFigures {
 
 /** The clients in this process. */
 export class InProcessLoad implements ClientLoad {
-  readonly processes = 1;
   private readonly stats: Stats = { latencies: [], accepted: 0, refused: new Map(), games: 0, sentAt: [] };
   private readonly sdk: Client;
   private readonly players: BenchPlayer[] = [];
@@ -140,7 +145,6 @@ export type LoadRequest =
   | { type: 'end' }
   | { type: 'close' };
 export type LoadAnswer =
-  | { type: 'ready' }
   | { type: 'open'; failed: number; firstError: string | null }
   | ({ type: 'totals' } & Totals)
   | { type: 'begin' }
@@ -163,26 +167,13 @@ class LoadProcess {
       execArgv: process.execArgv,
     });
     const process_ = new LoadProcess(child);
+    // Its first answer says it has started.
     await process_.answer({ type: 'totals' }, 'totals');
     return process_;
   }
 
-  answer<T extends LoadAnswer['type']>(
-    request: LoadRequest,
-    type: T,
-  ): Promise<Extract<LoadAnswer, { type: T }>> {
-    return new Promise((resolve, reject) => {
-      const onExit = (code: number | null) => reject(new Error(`a bench client process exited (${code})`));
-      const onMessage = (m: LoadAnswer) => {
-        if (m.type !== type) return;
-        this.child.off('message', onMessage);
-        this.child.off('exit', onExit);
-        resolve(m as Extract<LoadAnswer, { type: T }>);
-      };
-      this.child.on('message', onMessage);
-      this.child.once('exit', onExit);
-      this.child.send(request);
-    });
+  answer<T extends LoadAnswer['type']>(request: LoadRequest, type: T) {
+    return askChild<LoadAnswer, T>(this.child, request, type);
   }
 
   async close(): Promise<void> {
@@ -200,10 +191,6 @@ class ForkedLoad implements ClientLoad {
   static async start(setup: LoadSetup, processes: number): Promise<ForkedLoad> {
     const children = await Promise.all(Array.from({ length: processes }, () => LoadProcess.start(setup)));
     return new ForkedLoad(children);
-  }
-
-  get processes(): number {
-    return this.children.length;
   }
 
   async open(tables: number, spectators: number) {

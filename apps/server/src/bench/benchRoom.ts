@@ -27,9 +27,10 @@ import type {
 } from '@cards/schema';
 import { defaultPoolSize, runHere, type Transition, WorkerMatchRunner } from '../room/matchRunner.ts';
 import { GAME_ROOMS } from '../rooms/index.ts';
-import { startClientLoad } from './benchLoad.ts';
+import { startClientLoad, type WindowFigures } from './benchLoad.ts';
 import { benchRamp, RAMP_OPTIONS, type RampConfig, rampConfig } from './benchRamp.ts';
 import {
+  askChild,
   BENCH_SWITCHES,
   NODE_FLAGS,
   isNodeFlagSwitch,
@@ -40,7 +41,6 @@ import {
   type ParentMessage,
   type ServerFigures,
   STALL_MS,
-  type Stall,
   type Summary,
   summarise,
 } from './benchStats.ts';
@@ -586,25 +586,10 @@ export async function startServer(
   return { child, ask: (m) => child.send(m) };
 }
 
-/** Sends the child a request and waits for its answer of the given type. */
-function answer<T extends ChildMessage['type']>(
-  child: ChildProcess,
-  request: ParentMessage,
-  type: T,
-): Promise<Extract<ChildMessage, { type: T }>> {
-  return new Promise((resolve) => {
-    const onMessage = (m: ChildMessage) => {
-      if (m.type !== type) return;
-      child.off('message', onMessage);
-      resolve(m as Extract<ChildMessage, { type: T }>);
-    };
-    child.on('message', onMessage);
-    child.send(request);
-  });
-}
-const memory = (child: ChildProcess): Promise<MemoryFigures> => answer(child, { type: 'memory' }, 'memory');
+const memory = (child: ChildProcess): Promise<MemoryFigures> =>
+  askChild<ChildMessage, 'memory'>(child, { type: 'memory' } satisfies ParentMessage, 'memory');
 export const figures = (child: ChildProcess): Promise<ServerFigures> =>
-  answer(child, { type: 'report' }, 'figures');
+  askChild<ChildMessage, 'figures'>(child, { type: 'report' } satisfies ParentMessage, 'figures');
 
 /** One server's figures under one load shape. */
 interface Run {
@@ -626,7 +611,7 @@ interface Run {
    * that arrived waits this long to be timed; of the process whose p99 was highest) and CPU time, ms,
    * of all of them and of the busiest. A high delay means the bench measures itself.
    */
-  client: { loop: Summary; cpuMs: number; busiestCpuMs: number; processes: number; stalls: Stall[] };
+  client: Pick<WindowFigures, 'loop' | 'cpuMs' | 'busiestCpuMs' | 'stalls'>;
   /** Intent → view p99 of the intents sent in each second of the window, ms. */
   perSecond: number[];
   /** Wall-clock ms (Date.now()) when the window began: the server's stalls are placed by it. */
@@ -902,13 +887,8 @@ async function runLoad(
       games: totals.games,
       sentAt: window.sentAfter.map((after) => startedAt + after),
     };
-    const client = {
-      loop: window.loop,
-      cpuMs: window.cpuMs,
-      busiestCpuMs: window.busiestCpuMs,
-      processes: clients.processes,
-      stalls: window.stalls,
-    };
+    const { loop, cpuMs, busiestCpuMs, stalls } = window;
+    const client = { loop, cpuMs, busiestCpuMs, stalls };
     const perSecond = p99PerSecond(stats, startedAt);
     return {
       openMs,
@@ -1159,7 +1139,7 @@ function reportRun(config: BenchConfig, run: Run): void {
   console.log(stallsLine(run, 'server'));
   console.log(stallsLine(run, 'bench clients'));
   console.log(
-    `${summary(`bench clients (${clientsLabel(config)}): event-loop delay${run.client.processes > 1 ? ' of the slowest' : ''}`, run.client.loop)}; ` +
+    `${summary(`bench clients (${clientsLabel(config)}): event-loop delay${config.clientProcesses > 1 ? ' of the slowest' : ''}`, run.client.loop)}; ` +
       `CPU ${ms(run.client.cpuMs)} over the window`,
   );
   const handlers = Number.isFinite(run.server.handlerCpuMs)

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { HeapProfiler } from 'node:inspector';
 import { Session } from 'node:inspector/promises';
@@ -190,6 +191,32 @@ export function memoryFigures(): MemoryFigures {
 
 export type ParentMessage = { type: 'measure' } | { type: 'report' } | { type: 'memory' } | { type: 'stop' };
 export type ChildMessage = { type: 'ready' } | ServerFigures | MemoryFigures;
+
+/**
+ * Sends a child process (a server half, a client process) a request and waits for its answer of the
+ * given type; rejects if the child exits first.
+ */
+export function askChild<A extends { type: string }, T extends A['type']>(
+  child: ChildProcess,
+  request: unknown,
+  type: T,
+): Promise<Extract<A, { type: T }>> {
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => {
+      child.off('message', onMessage);
+      reject(new Error(`a bench child process exited (${code}) before answering '${type}'`));
+    };
+    const onMessage = (m: A) => {
+      if (m.type !== type) return;
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      resolve(m as Extract<A, { type: T }>);
+    };
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+    child.send(request as Parameters<ChildProcess['send']>[0]);
+  });
+}
 
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
