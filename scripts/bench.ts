@@ -11,7 +11,8 @@ export {};
  *          then a fresh match worker's first proof and cold set without and with its warm-up [--fresh-rounds N]
  *   room   intent → view latency for concurrent simulated tables against a local server, without and
  *          with the SQLite store side by side, and the store's append latency; --bare: the project
- *          and a bare Colyseus room under the same load in the same run, side by side; both print the
+ *          and a bare Colyseus room under the same load in the same run, side by side [--rounds N: each
+ *          N times, alternately first, pooled]; both print the
           server's CPU ms per 1,000 intents. --compare one-write|spectator-once: the project with
           that switch off and on, interleaved [--rounds N] [--spectators N per table];
           [--navigator normal|easy] the computer player level the clients play Star Navigator at

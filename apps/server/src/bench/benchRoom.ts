@@ -82,7 +82,7 @@ export interface BenchConfig {
   compare: BenchSwitch | null;
   /** `--with <switch>`: the project's server runs with this switch on (--bare, --ramp), else null. */
   withSwitch: BenchSwitch | null;
-  /** Rounds of the interleaved runs. */
+  /** Rounds of the interleaved runs (`--compare`: 2 unless given; `--bare`: 1 unless given). */
   rounds: number;
   /** Spectators watching each table (they only watch). */
   spectators: number;
@@ -126,7 +126,7 @@ function readConfig(args: string[]): BenchConfig {
       'inline-checkpoints': { type: 'boolean', default: false },
       compare: { type: 'string' },
       with: { type: 'string' },
-      rounds: { type: 'string', default: '2' },
+      rounds: { type: 'string' },
       spectators: { type: 'string', default: '0' },
       navigator: { type: 'string', default: 'normal' },
       'client-processes': { type: 'string', default: '1' },
@@ -173,7 +173,8 @@ function readConfig(args: string[]): BenchConfig {
     inlineCheckpoints: values['inline-checkpoints'],
     compare: compare as BenchSwitch | null,
     withSwitch: withSwitch as BenchSwitch | null,
-    rounds: num(values.rounds, 1, 10),
+    // --compare's runs come in pairs (off and on, alternately first); --bare runs once unless asked.
+    rounds: num(values.rounds ?? (compare === null ? '1' : '2'), 1, 10),
     spectators: num(values.spectators, 0, 50),
     navigator: values.navigator as NavigatorLevel,
     clientProcesses: num(values['client-processes'], 1, 8),
@@ -1009,7 +1010,8 @@ function compare(config: BenchConfig, project: Run, bare: Run): void {
   ];
   console.log(
     `room bench --bare: ${config.tables} tables of ${config.players}, pace ${config.pace} ms, ` +
-      `${config.seconds} s each after ${config.warmup} s of warm-up, ` +
+      `${config.seconds} s each after ${config.warmup} s of warm-up` +
+      `${config.rounds > 1 ? `, ${config.rounds} rounds of each pooled` : ''}, ` +
       `${config.jitter ? 'clients jittered' : 'clients in step'}; project = ${config.game}` +
       `${config.game === 'star-navigator' ? ` (the clients play as the ${config.navigator} computer player)` : ''}, ` +
       `bare = ${bareDescription(config)}; the clients in ${clientsLabel(config)}; ${loadAverage()}`,
@@ -1158,6 +1160,77 @@ function reportRun(config: BenchConfig, run: Run): void {
     );
 }
 
+/**
+ * `--bare`: the project (SQLite store, as `npm start` runs it) and the bare room under the same load,
+ * `--rounds` times (default once), the project first in odd rounds and the bare room first in even
+ * ones, then side by side with each side's rounds pooled: one second of a 10 s window that another
+ * process on this shared machine took moves a single run's p99 (27 to 45 ms against 7.5 ms in the
+ * next run, the same server, 30 Nov).
+ */
+async function projectBesideBare(config: BenchConfig): Promise<void> {
+  const runs = { project: [] as Run[], bare: [] as Run[] };
+  for (let round = 0; round < config.rounds; round++) {
+    const order = round % 2 === 0 ? (['project', 'bare'] as const) : (['bare', 'project'] as const);
+    for (const side of order) {
+      const roundLabel = config.rounds > 1 ? `round ${round + 1}, ` : '';
+      if (side === 'project') {
+        console.log(`--- ${roundLabel}${projectLabel(config)}, ${loadAverage()}`);
+        runs.project.push(await runLoad(config, 'sqlite', projectSwitches(config)));
+      } else {
+        console.log(
+          `--- ${roundLabel}bare Colyseus room (the same load; heap figures are the bare room's), ${loadAverage()}`,
+        );
+        runs.bare.push(await runLoad(config, 'bare'));
+      }
+      reportRun(config, runs[side].at(-1) as Run);
+    }
+  }
+  compare(config, pooledRun(runs.project), pooledRun(runs.bare));
+  if (config.rounds > 1) {
+    const p99s = (of: Run[]) => of.map((r) => ms(r.latency.p99)).join(', ');
+    console.log(`  intent → view p99 of each round: project ${p99s(runs.project)}; bare ${p99s(runs.bare)}`);
+  }
+}
+
+/**
+ * Several runs of one server as one: the intents, seconds, CPU and latencies of their windows pooled;
+ * the opening, the memory per table and the event-loop delays' p99 (each over its own run's samples)
+ * averaged. One run is itself.
+ */
+function pooledRun(runs: readonly Run[]): Run {
+  const [first] = runs;
+  if (first === undefined) throw new Error('no run to pool');
+  const sum = (of: (r: Run) => number) => runs.reduce((total, r) => total + of(r), 0);
+  const mean = (of: (r: Run) => number) => sum(of) / runs.length;
+  return {
+    ...first,
+    openMs: mean((r) => r.openMs),
+    opening: {
+      ...first.opening,
+      cpuMs: mean((r) => r.opening.cpuMs),
+      intents: mean((r) => r.opening.intents),
+      loopP99: mean((r) => r.opening.loopP99),
+    },
+    seconds: sum((r) => r.seconds),
+    measured: sum((r) => r.measured),
+    latency: summarise(runs.flatMap((r) => r.stats.latencies)),
+    server: {
+      ...first.server,
+      cpuMs: sum((r) => r.server.cpuMs),
+      systemCpuMs: sum((r) => r.server.systemCpuMs),
+      loop: { ...first.server.loop, p99: mean((r) => r.server.loop.p99) },
+    },
+    client: {
+      ...first.client,
+      cpuMs: sum((r) => r.client.cpuMs),
+      busiestCpuMs: sum((r) => r.client.busiestCpuMs),
+      loop: { ...first.client.loop, p99: mean((r) => r.client.loop.p99) },
+    },
+    lobbyBytes: mean((r) => r.lobbyBytes),
+    gameBytes: mean((r) => r.gameBytes),
+  };
+}
+
 /** The switches the project's server runs with in `--bare` and `--ramp` runs (`--with`). */
 export const projectSwitches = (config: BenchConfig): string[] =>
   config.withSwitch === null ? [] : [`${config.withSwitch}=1`];
@@ -1180,16 +1253,7 @@ export async function benchRoom(args: string[]): Promise<void> {
   if (config.ramp !== null) return benchRamp(config, config.ramp);
   if (config.compare !== null) return compareSwitch(config, config.compare);
   if (config.game === 'blind-cassowary' && !config.bare) await crossRoomDelay();
-  if (config.bare) {
-    console.log(`--- ${projectLabel(config)}, ${loadAverage()}`);
-    const project = await runLoad(config, 'sqlite', projectSwitches(config));
-    reportRun(config, project);
-    console.log(`--- bare Colyseus room (the same load; heap figures are the bare room's), ${loadAverage()}`);
-    const bare = await runLoad(config, 'bare');
-    reportRun(config, bare);
-    compare(config, project, bare);
-    return;
-  }
+  if (config.bare) return projectBesideBare(config);
   const latencies: Record<'none' | 'sqlite', number[]> = { none: [], sqlite: [] };
   const cpu = { none: { ms: 0, handlerMs: 0, intents: 0 }, sqlite: { ms: 0, handlerMs: 0, intents: 0 } };
   for (let round = 0; round < 2; round++)
