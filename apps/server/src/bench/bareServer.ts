@@ -17,6 +17,7 @@ import { sampleView } from './sampleView.ts';
 import {
   type ChildMessage,
   serverCpuSince,
+  cpuMark,
   loopSummary,
   memoryFigures,
   observeGcStalls,
@@ -82,7 +83,7 @@ async function main(): Promise<void> {
     throw new Error('bareServer runs as a child of `pnpm bench room --bare`');
   const send = (message: ChildMessage) => process.send?.(message);
   const loop = monitorEventLoopDelay({ resolution: 5 });
-  let cpuFrom = process.cpuUsage();
+  let cpuFrom = cpuMark();
   const stalls: Stall[] = [];
   observeGcStalls(stalls);
   const server = defineServer({
@@ -106,7 +107,7 @@ async function main(): Promise<void> {
       stalls.length = 0;
       loop.reset();
       loop.enable();
-      cpuFrom = process.cpuUsage();
+      cpuFrom = cpuMark();
     } else if (message.type === 'report') {
       loop.disable();
       const cpu = serverCpuSince(cpuFrom);

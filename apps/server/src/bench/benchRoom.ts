@@ -404,6 +404,9 @@ const cpuPerThousand = (run: Pick<Run, 'server' | 'measured'>) => (run.server.cp
 /** The kernel's (system) part of the server's CPU time per 1,000 intents accepted while measuring, ms. */
 const systemCpuPerThousand = (run: Pick<Run, 'server' | 'measured'>) =>
   (run.server.systemCpuMs / run.measured) * 1000;
+/** The server's main-thread CPU time per 1,000 intents accepted while measuring, ms. */
+const mainThreadCpuPerThousand = (run: Pick<Run, 'server' | 'measured'>) =>
+  (run.server.mainThreadCpuMs / run.measured) * 1000;
 /** The room handlers' thread CPU time per 1,000 intents accepted while measuring, ms. */
 const handlerCpuPerThousand = (run: Pick<Run, 'server' | 'measured'>) =>
   (run.server.handlerCpuMs / run.measured) * 1000;
@@ -976,6 +979,13 @@ function compare(config: BenchConfig, project: Run, bare: Run): void {
       (v) => v.toFixed(1),
       '',
     ],
+    [
+      '  of it on the main thread, ms',
+      mainThreadCpuPerThousand(project),
+      mainThreadCpuPerThousand(bare),
+      (v) => v.toFixed(1),
+      '',
+    ],
     ['intent → view p50', project.latency.p50, bare.latency.p50, ms, ''],
     ['intent → view p99', project.latency.p99, bare.latency.p99, ms, 'goal ≤ 1.5× and ≤ 10 ms'],
     ['server event-loop delay p99', project.server.loop.p99, bare.server.loop.p99, ms, ''],
@@ -1149,7 +1159,8 @@ function reportRun(config: BenchConfig, run: Run): void {
     : '';
   console.log(
     `  server CPU per 1,000 intents: ${cpuPerThousand(run).toFixed(1)} ms (${run.measured} intents while measuring); ` +
-      `in the kernel ${systemCpuPerThousand(run).toFixed(1)} ms of it${handlers}`,
+      `in the kernel ${systemCpuPerThousand(run).toFixed(1)} ms of it; on the main thread ` +
+      `${mainThreadCpuPerThousand(run).toFixed(1)} ms of it${handlers}`,
   );
   const byHandler = handlerCpuLine(run);
   if (byHandler !== null) console.log(byHandler);
@@ -1218,6 +1229,7 @@ function pooledRun(runs: readonly Run[]): Run {
       ...first.server,
       cpuMs: sum((r) => r.server.cpuMs),
       systemCpuMs: sum((r) => r.server.systemCpuMs),
+      mainThreadCpuMs: sum((r) => r.server.mainThreadCpuMs),
       loop: { ...first.server.loop, p99: mean((r) => r.server.loop.p99) },
     },
     client: {

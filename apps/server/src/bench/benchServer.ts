@@ -31,6 +31,7 @@ import {
   switchSetting,
   type ChildMessage,
   serverCpuSince,
+  cpuMark,
   loopSummary,
   memoryFigures,
   observeGcStalls,
@@ -51,6 +52,8 @@ const TIMED: readonly [object, string][] = [
   // The store's writes after a handler: the room snapshot and the state checkpoint (its digest).
   [RoomRecorder.prototype, 'flushSave'],
   [RoomRecorder.prototype, 'flushCheckpoint'],
+  // The group commit of a turn's store calls (appends, saves) on the room thread.
+  [SqliteBatchStore.prototype, 'runCalls'],
 ];
 
 /**
@@ -209,7 +212,7 @@ async function main(): Promise<void> {
     };
   }
   const loop = monitorEventLoopDelay({ resolution: 5 });
-  let cpuFrom = process.cpuUsage();
+  let cpuFrom = cpuMark();
   // Every table is created from one address: the per-address HTTP limits would refuse them.
   const server = createGameServer({ httpLimits: false, store });
   // A port another process holds: exit, so the parent's bench stops (Colyseus keeps a process alive).
@@ -232,7 +235,7 @@ async function main(): Promise<void> {
       stalls.length = 0;
       loop.reset();
       loop.enable();
-      cpuFrom = process.cpuUsage();
+      cpuFrom = cpuMark();
     } else if (message.type === 'report') {
       await stopAllocationProfile?.();
       loop.disable();

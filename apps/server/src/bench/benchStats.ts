@@ -50,6 +50,8 @@ export interface ServerFigures {
    * does not.
    */
   systemCpuMs: number;
+  /** The part of cpuMs on the process's main thread (the rooms', the event loop's), ms. */
+  mainThreadCpuMs: number;
   /**
    * Thread CPU time inside the room's synchronous handlers (those timed above), ms: the room's own
    * work per intent (rules, log, store append, views, encoding), not counting time the OS gave to
@@ -96,13 +98,33 @@ export function observeGcStalls(stalls: Stall[]): PerformanceObserver {
 
 /** CPU time (user + system) the process has used since `from` (process.cpuUsage()), ms. */
 export function cpuMsSince(from: NodeJS.CpuUsage): number {
-  return serverCpuSince(from).cpuMs;
+  const used = process.cpuUsage(from);
+  return (used.user + used.system) / 1000;
 }
 
-/** The process's CPU time since `from` (process.cpuUsage()), ms, and the system (kernel) part of it. */
-export function serverCpuSince(from: NodeJS.CpuUsage): { cpuMs: number; systemCpuMs: number } {
-  const used = process.cpuUsage(from);
-  return { cpuMs: (used.user + used.system) / 1000, systemCpuMs: used.system / 1000 };
+/** Where a server's CPU count starts: the whole process's and the main thread's. */
+export interface CpuMark {
+  process: NodeJS.CpuUsage;
+  mainThread: NodeJS.CpuUsage;
+}
+
+/** Call on the main thread. */
+export const cpuMark = (): CpuMark => ({ process: process.cpuUsage(), mainThread: process.threadCpuUsage() });
+
+/**
+ * The process's CPU time since `from`, ms, the system (kernel) part of it, and the main thread's
+ * (the rest is the other threads': V8's collector helpers, the store's checkpointer, libuv's pool).
+ */
+export function serverCpuSince(
+  from: CpuMark,
+): Pick<ServerFigures, 'cpuMs' | 'systemCpuMs' | 'mainThreadCpuMs'> {
+  const used = process.cpuUsage(from.process);
+  const main = process.threadCpuUsage(from.mainThread);
+  return {
+    cpuMs: (used.user + used.system) / 1000,
+    systemCpuMs: used.system / 1000,
+    mainThreadCpuMs: (main.user + main.system) / 1000,
+  };
 }
 
 /**
