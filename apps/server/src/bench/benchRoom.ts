@@ -400,16 +400,13 @@ const summary = (label: string, v: Summary) =>
     : `  ${label} (n=${v.n}): p50 ${ms(v.p50)}, p99 ${ms(v.p99)}, max ${ms(v.max)}`;
 
 /** The server's CPU time per 1,000 intents accepted while measuring, ms. */
-const cpuPerThousand = (run: Pick<Run, 'server' | 'measured'>) => (run.server.cpuMs / run.measured) * 1000;
+const cpuPerThousand = (run: PooledRun) => (run.server.cpuMs / run.measured) * 1000;
 /** The kernel's (system) part of the server's CPU time per 1,000 intents accepted while measuring, ms. */
-const systemCpuPerThousand = (run: Pick<Run, 'server' | 'measured'>) =>
-  (run.server.systemCpuMs / run.measured) * 1000;
+const systemCpuPerThousand = (run: PooledRun) => (run.server.systemCpuMs / run.measured) * 1000;
 /** The server's main-thread CPU time per 1,000 intents accepted while measuring, ms. */
-const mainThreadCpuPerThousand = (run: Pick<Run, 'server' | 'measured'>) =>
-  (run.server.mainThreadCpuMs / run.measured) * 1000;
+const mainThreadCpuPerThousand = (run: PooledRun) => (run.server.mainThreadCpuMs / run.measured) * 1000;
 /** The room handlers' thread CPU time per 1,000 intents accepted while measuring, ms. */
-const handlerCpuPerThousand = (run: Pick<Run, 'server' | 'measured'>) =>
-  (run.server.handlerCpuMs / run.measured) * 1000;
+const handlerCpuPerThousand = (run: PooledRun) => (run.server.handlerCpuMs / run.measured) * 1000;
 
 function report(
   config: BenchConfig,
@@ -932,7 +929,7 @@ export const loadAverage = () =>
     .join(', ')}`;
 
 /** The two runs side by side, with project ÷ bare (the issue's goals in brackets). */
-function compare(config: BenchConfig, project: Run, bare: Run): void {
+function compare(config: BenchConfig, project: PooledRun, bare: PooledRun): void {
   const kb = (b: number) => (Number.isNaN(b) ? '–' : `${(b / 1024).toFixed(1)} KB`);
   const ratio = (a: number, b: number) => (Number.isFinite(a / b) ? `${(a / b).toFixed(2)}×` : '–');
   const rows: [string, number, number, (v: number) => string, string][] = [
@@ -1043,9 +1040,9 @@ function compare(config: BenchConfig, project: Run, bare: Run): void {
 const BUSY_CLIENTS_PERCENT = 80;
 const percent = (v: number) => `${v.toFixed(0)}%`;
 /** The simulated clients' CPU over the measured window (all their processes), % of one core. */
-const clientCpuShare = (run: Run) => (100 * run.client.cpuMs) / (run.seconds * 1000);
+const clientCpuShare = (run: PooledRun) => (100 * run.client.cpuMs) / (run.seconds * 1000);
 /** The busiest client process's CPU over the window, % of one core. */
-const busiestClientShare = (run: Run) => (100 * run.client.busiestCpuMs) / (run.seconds * 1000);
+const busiestClientShare = (run: PooledRun) => (100 * run.client.busiestCpuMs) / (run.seconds * 1000);
 /** Where the simulated clients run, for the headers. */
 export const clientsLabel = (config: BenchConfig): string =>
   config.clientProcesses <= 1 ? 'this process' : `${config.clientProcesses} processes`;
@@ -1079,25 +1076,23 @@ async function compareSwitch(config: BenchConfig, name: BenchSwitch): Promise<vo
     pooled.bare.push(bare);
   }
   const figuresOf = (runs: Run[]) => {
-    const latency = summarise(runs.flatMap((r) => r.stats.latencies));
-    const sum = (of: (r: Run) => number) => runs.reduce((total, r) => total + of(r), 0);
-    const measured = sum((r) => r.measured);
+    const run = pooledRun(runs);
     // Each run's opening over the bare room's of its round, averaged (NaN without --bare).
     const toBare = (of: (r: Run) => number) =>
       pooled.bare.length === 0
         ? Number.NaN
         : runs.reduce((total, r, i) => total + of(r) / of(pooled.bare[i] as Run), 0) / runs.length;
     return {
-      openS: sum((r) => r.openMs) / runs.length / 1000,
+      openS: run.openMs / 1000,
       openToBare: toBare((r) => r.openMs),
-      openCpuS: sum((r) => r.opening.cpuMs) / runs.length / 1000,
+      openCpuS: run.opening.cpuMs / 1000,
       openCpuToBare: toBare((r) => r.opening.cpuMs),
-      openIntents: sum((r) => r.opening.intents) / runs.length,
-      cpu: (sum((r) => r.server.cpuMs) / measured) * 1000,
-      systemCpu: (sum((r) => r.server.systemCpuMs) / measured) * 1000,
-      handlerCpu: (sum((r) => r.server.handlerCpuMs) / measured) * 1000,
-      latency,
-      rate: measured / sum((r) => r.seconds),
+      openIntents: run.opening.intents,
+      cpu: cpuPerThousand(run),
+      systemCpu: systemCpuPerThousand(run),
+      handlerCpu: handlerCpuPerThousand(run),
+      latency: run.latency,
+      rate: run.measured / run.seconds,
     };
   };
   const off = figuresOf(pooled.off);
@@ -1182,8 +1177,8 @@ async function projectBesideBare(config: BenchConfig): Promise<void> {
   const runs = { project: [] as Run[], bare: [] as Run[] };
   for (let round = 0; round < config.rounds; round++) {
     const order = round % 2 === 0 ? (['project', 'bare'] as const) : (['bare', 'project'] as const);
+    const roundLabel = config.rounds > 1 ? `round ${round + 1}, ` : '';
     for (const side of order) {
-      const roundLabel = config.rounds > 1 ? `round ${round + 1}, ` : '';
       if (side === 'project') {
         console.log(`--- ${roundLabel}${projectLabel(config)}, ${loadAverage()}`);
         runs.project.push(await runLoad(config, 'sqlite', projectSwitches(config)));
@@ -1203,21 +1198,32 @@ async function projectBesideBare(config: BenchConfig): Promise<void> {
   }
 }
 
+/** The figures that pool over several runs of one server (a run is one of itself). */
+interface PooledRun {
+  openMs: number;
+  opening: Pick<OpeningFigures, 'cpuMs' | 'intents' | 'loopP99'>;
+  seconds: number;
+  measured: number;
+  latency: Summary;
+  server: Pick<ServerFigures, 'cpuMs' | 'systemCpuMs' | 'mainThreadCpuMs' | 'handlerCpuMs'> & {
+    loop: Pick<Summary, 'p99'>;
+  };
+  client: Pick<Run['client'], 'cpuMs' | 'busiestCpuMs'> & { loop: Pick<Summary, 'p99'> };
+  lobbyBytes: number;
+  gameBytes: number;
+}
+
 /**
  * Several runs of one server as one: the intents, seconds, CPU and latencies of their windows pooled;
  * the opening, the memory per table and the event-loop delays' p99 (each over its own run's samples)
- * averaged. One run is itself.
+ * averaged.
  */
-function pooledRun(runs: readonly Run[]): Run {
-  const [first] = runs;
-  if (first === undefined) throw new Error('no run to pool');
+function pooledRun(runs: readonly Run[]): PooledRun {
   const sum = (of: (r: Run) => number) => runs.reduce((total, r) => total + of(r), 0);
   const mean = (of: (r: Run) => number) => sum(of) / runs.length;
   return {
-    ...first,
     openMs: mean((r) => r.openMs),
     opening: {
-      ...first.opening,
       cpuMs: mean((r) => r.opening.cpuMs),
       intents: mean((r) => r.opening.intents),
       loopP99: mean((r) => r.opening.loopP99),
@@ -1226,17 +1232,16 @@ function pooledRun(runs: readonly Run[]): Run {
     measured: sum((r) => r.measured),
     latency: summarise(runs.flatMap((r) => r.stats.latencies)),
     server: {
-      ...first.server,
       cpuMs: sum((r) => r.server.cpuMs),
       systemCpuMs: sum((r) => r.server.systemCpuMs),
       mainThreadCpuMs: sum((r) => r.server.mainThreadCpuMs),
-      loop: { ...first.server.loop, p99: mean((r) => r.server.loop.p99) },
+      handlerCpuMs: sum((r) => r.server.handlerCpuMs),
+      loop: { p99: mean((r) => r.server.loop.p99) },
     },
     client: {
-      ...first.client,
       cpuMs: sum((r) => r.client.cpuMs),
       busiestCpuMs: sum((r) => r.client.busiestCpuMs),
-      loop: { ...first.client.loop, p99: mean((r) => r.client.loop.p99) },
+      loop: { p99: mean((r) => r.client.loop.p99) },
     },
     lobbyBytes: mean((r) => r.lobbyBytes),
     gameBytes: mean((r) => r.gameBytes),
@@ -1266,8 +1271,7 @@ export async function benchRoom(args: string[]): Promise<void> {
   if (config.compare !== null) return compareSwitch(config, config.compare);
   if (config.game === 'blind-cassowary' && !config.bare) await crossRoomDelay();
   if (config.bare) return projectBesideBare(config);
-  const latencies: Record<'none' | 'sqlite', number[]> = { none: [], sqlite: [] };
-  const cpu = { none: { ms: 0, handlerMs: 0, intents: 0 }, sqlite: { ms: 0, handlerMs: 0, intents: 0 } };
+  const runs: Record<'none' | 'sqlite', Run[]> = { none: [], sqlite: [] };
   for (let round = 0; round < 2; round++)
     for (const store of ['none', 'sqlite'] as const) {
       console.log(
@@ -1275,22 +1279,19 @@ export async function benchRoom(args: string[]): Promise<void> {
       );
       const run = await runLoad(config, store);
       reportRun(config, run);
-      latencies[store].push(...run.stats.latencies);
-      cpu[store].ms += run.server.cpuMs;
-      cpu[store].handlerMs += run.server.handlerCpuMs;
-      cpu[store].intents += run.measured;
+      runs[store].push(run);
     }
-  const p99 = { none: summarise(latencies.none).p99, sqlite: summarise(latencies.sqlite).p99 };
-  const change = ((p99.sqlite - p99.none) / p99.none) * 100;
+  const none = pooledRun(runs.none);
+  const sqlite = pooledRun(runs.sqlite);
+  const change = ((sqlite.latency.p99 - none.latency.p99) / none.latency.p99) * 100;
   console.log(
-    `intent→view p99 side by side (both rounds pooled): without store ${ms(p99.none)}, with SQLite store ` +
-      `${ms(p99.sqlite)} (${change >= 0 ? '+' : ''}${change.toFixed(1)}%)`,
+    `intent→view p99 side by side (both rounds pooled): without store ${ms(none.latency.p99)}, with SQLite store ` +
+      `${ms(sqlite.latency.p99)} (${change >= 0 ? '+' : ''}${change.toFixed(1)}%)`,
   );
-  const perThousand = (ms: number, intents: number) => ((ms / intents) * 1000).toFixed(1);
-  const both = (c: { ms: number; handlerMs: number; intents: number }) =>
-    `${perThousand(c.ms, c.intents)} ms (room handlers ${perThousand(c.handlerMs, c.intents)} ms)`;
+  const both = (run: PooledRun) =>
+    `${cpuPerThousand(run).toFixed(1)} ms (room handlers ${handlerCpuPerThousand(run).toFixed(1)} ms)`;
   console.log(
-    `server CPU per 1,000 intents side by side (both rounds pooled): without store ${both(cpu.none)}, ` +
-      `with SQLite store ${both(cpu.sqlite)}`,
+    `server CPU per 1,000 intents side by side (both rounds pooled): without store ${both(none)}, ` +
+      `with SQLite store ${both(sqlite)}`,
   );
 }
